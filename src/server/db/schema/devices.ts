@@ -1,0 +1,102 @@
+import { boolean, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customers } from './customers';
+import { suppliers } from './suppliers';
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  model: text('model').notNull(),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0.00'),
+  imageUri: text('image_uri'),
+});
+
+/** Device statuses; id 4 is 'Available / In Service' (§9 default replacement status). */
+export const deviceStatuses = pgTable('device_statuses', {
+  id: integer('id').primaryKey(),
+  description: text('description').notNull(),
+});
+
+/**
+ * A device is a line (SIM + phone number) with, unless it is SIM Only, a phone built into it
+ * (product + IMEI). Taking the phone out moves its model and IMEI to the equipment table.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    imei: text('imei'),
+    sim: text('sim').notNull(),
+    phone: text('phone'),
+    productId: integer('product_id').references(() => products.id),
+    deviceStatusId: integer('device_status_id').notNull().references(() => deviceStatuses.id),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    unavailable: boolean('unavailable').notNull().default(false),
+    blacklistHold: boolean('blacklist_hold').notNull().default(false),
+    lineDeletedAt: timestamp('line_deleted_at', { withTimezone: true }),
+    deployedAt: timestamp('deployed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('devices_sim_idx').on(t.sim),
+    index('devices_imei_idx').on(t.imei),
+    index('devices_phone_idx').on(t.phone),
+    index('devices_status_idx').on(t.deviceStatusId),
+    index('devices_deployed_at_idx').on(t.deployedAt.desc()).where(sql`${t.deployedAt} is not null`),
+  ],
+);
+
+export const equipmentState = pgEnum('equipment_state', ['inventory', 'hold', 'unbuilt', 'returning', 'blacklist_hold']);
+
+/** Phones outside a device: on hold, unbuilt, on their way back, blacklisted, or in inventory. */
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: serial('id').primaryKey(),
+    imei: text('imei').notNull(),
+    productId: integer('product_id').references(() => products.id),
+    state: equipmentState('state').notNull(),
+    fromDeviceId: integer('from_device_id'),
+    customerId: integer('customer_id').references(() => customers.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('equipment_state_idx').on(t.state, t.id), index('equipment_imei_idx').on(t.imei)],
+);
+
+export const loaners = pgTable(
+  'loaners',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id').notNull().references(() => customers.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [index('loaners_device_idx').on(t.deviceId), index('loaners_customer_idx').on(t.customerId)],
+);
+
+/** Device swaps (replacements) and reset requests, by supplier, for the swap/reset charts. */
+export const deviceSwaps = pgTable(
+  'device_swaps',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id'),
+    newDeviceId: integer('new_device_id'),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    customerId: integer('customer_id').references(() => customers.id),
+    swappedAt: timestamp('swapped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_swaps_swapped_at_idx').on(t.swappedAt)],
+);
+
+export const resetRequests = pgTable(
+  'reset_requests',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id'),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reset_requests_requested_at_idx').on(t.requestedAt)],
+);
