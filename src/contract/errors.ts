@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** 422 answer to a form: a message and the field errors, keyed by field path ("address.city"). */
+export const formErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type FormErrorBody = z.infer<typeof formErrorBody>;
+
+/** 4xx answer to an action (§8 shows "the first entry of the errors list"). */
+export const actionErrorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.string()),
+});
+export type ActionErrorBody = z.infer<typeof actionErrorBody>;
+
+export const CSRF_MISMATCH_MESSAGE = 'CSRF token mismatch.';
+export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+export const SERVER_ERROR_MESSAGE = 'Server Error';

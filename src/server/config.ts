@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+const bool01 = z.enum(['0', '1']).transform((v) => v === '1');
+
+/** Every setting the server reads from the environment, validated once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DEMO_DATA: bool01.default(true),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  TRUST_PROXY: bool01.default(false),
+  BUSINESS_TIMEZONE: z.string().default('America/Chicago'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),
+  MAP_TILE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: parsed.data.BUSINESS_TIMEZONE });
+  } catch {
+    throw new Error(`Invalid configuration:\n  BUSINESS_TIMEZONE: unknown time zone "${parsed.data.BUSINESS_TIMEZONE}"`);
+  }
+  return parsed.data;
+}
+
+/** A config for tests: production-like, quiet, no demo data. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', DEMO_DATA: '0', LOG_LEVEL: 'silent' }), ...overrides };
+}

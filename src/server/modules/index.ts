@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { authRoutes } from './auth/auth.routes';
+import { auditRoutes } from './audit/audit.routes';
+
+export interface ModuleDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Every feature module's routes. Each module is a Fastify plugin taking the same deps. */
+export async function registerModules(app: FastifyInstance, { config, database }: ModuleDeps) {
+  const db = database.db;
+  await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT });
+  await app.register(auditRoutes, { db });
+}

@@ -1,0 +1,99 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import session from '@fastify/session';
+import csrf from '@fastify/csrf-protection';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { settings, users } from '../db/schema';
+import type { CurrentUser } from '../../contract/auth';
+import { authPaths } from '../../contract/auth';
+import { UNAUTHENTICATED_MESSAGE } from '../../contract/errors';
+import { PgSessionStore } from './session-store';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+  }
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+/** The cookie-signing secret: SESSION_SECRET, else one generated once and kept in the database. */
+async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'session_secret'));
+  if (row) return row.value as string;
+  const secret = randomBytes(48).toString('base64url');
+  await db.insert(settings).values({ key: 'session_secret', value: secret }).onConflictDoNothing();
+  const [stored] = await db.select().from(settings).where(eq(settings.key, 'session_secret'));
+  return stored!.value as string;
+}
+
+const PUBLIC_PATHS = new Set([authPaths.login, '/health', '/ready']);
+const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/admin/assets/') || !path.startsWith('/admin');
+const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Sessions in PostgreSQL, CSRF on every state-changing request (X-CSRF-TOKEN header or `_token` field),
+ * and the sign-in guard on everything under /admin.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+  const { config, db } = opts;
+  const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
+  await app.register(cookie);
+  await app.register(session, {
+    secret: await sessionSecret(db, config.SESSION_SECRET),
+    cookieName: 'bo_session',
+    store: new PgSessionStore(db, idleMs),
+    saveUninitialized: false,
+    rolling: true,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: 'auto',
+      maxAge: idleMs,
+    },
+  });
+  await app.register(csrf, {
+    sessionPlugin: '@fastify/session',
+    getToken: (req) => {
+      const header = req.headers['x-csrf-token'];
+      if (typeof header === 'string' && header) return header;
+      const body = req.body as Record<string, unknown> | undefined;
+      return typeof body?._token === 'string' ? body._token : undefined;
+    },
+  });
+
+  app.decorateRequest('user', null);
+
+  app.addHook('preValidation', async (request, reply) => {
+    if (UNSAFE.has(request.method)) {
+      // csrfProtection either calls back or answers the request itself (419 via the error handler).
+      await new Promise<void>((resolve) => {
+        app.csrfProtection(request, reply, resolve);
+        if (reply.sent) resolve();
+      });
+      if (reply.sent) return reply;
+      // `_token` is transport, not data: strip it so strict schemas see only the form's fields.
+      if (request.body && typeof request.body === 'object') delete (request.body as Record<string, unknown>)._token;
+    }
+    const path = request.url.split('?')[0]!;
+    const userId = request.session.userId;
+    if (userId) {
+      const [user] = await db
+        .select({ id: users.id, email: users.email, name: users.name, isRep: users.isRep, canForceCreate: users.canForceCreate })
+        .from(users)
+        .where(eq(users.id, userId));
+      request.user = user ?? null;
+    }
+    if (request.user || isPublic(path)) return;
+    if (isXhr(request) || path.startsWith('/admin/api/')) return reply.code(401).send({ message: UNAUTHENTICATED_MESSAGE });
+    return reply.redirect(authPaths.login, 302);
+  });
+});

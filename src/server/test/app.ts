@@ -1,0 +1,131 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app';
+import { testConfig, type Config } from '../config';
+import type { Database, Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../modules/auth/password';
+import { openTestDatabase } from './database';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Payload = InjectOptions['payload'];
+
+/** A browser-like client: keeps the session cookie and sends the CSRF token and X-Requested-With like the SPA does. */
+export class Agent {
+  private cookies = new Map<string, string>();
+  csrfToken = '';
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: Method, url: string, payload?: Payload, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method,
+      url,
+      payload,
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        ...(this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+    });
+    for (const c of res.cookies) this.cookies.set(c.name, c.value);
+    return res;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, payload?: Payload, headers?: Record<string, string>) => this.request('POST', url, payload ?? {}, headers);
+  put = (url: string, payload?: Payload, headers?: Record<string, string>) => this.request('PUT', url, payload ?? {}, headers);
+  patch = (url: string, payload?: Payload, headers?: Record<string, string>) => this.request('PATCH', url, payload ?? {}, headers);
+  delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
+
+  /** Loads a page, as a browser would, and keeps the CSRF token from its meta tag. */
+  async loadPage(url = '/admin/login'): Promise<LightMyRequestResponse> {
+    const res = await this.request('GET', url, undefined, { 'x-requested-with': '', accept: 'text/html' });
+    const token = /<meta name="csrf-token" content="([^"]+)">/.exec(res.body)?.[1];
+    if (token) this.csrfToken = token;
+    return res;
+  }
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  /** A client with a CSRF token but no session. */
+  guest(): Promise<Agent>;
+  /** Creates a staff user and returns a signed-in client for it. */
+  signIn(options?: { isRep?: boolean; canForceCreate?: boolean; name?: string }): Promise<Agent & { user: TestUser }>;
+  createUser(options?: { isRep?: boolean; canForceCreate?: boolean; name?: string }): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+let userSeq = 0;
+let shell: string | undefined;
+
+/** A minimal built SPA, so page requests (and their CSRF meta tag) work without a Vite build. */
+function spaShell(): string {
+  if (shell) return shell;
+  shell = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-spa-'));
+  fs.mkdirSync(path.join(shell, 'assets'));
+  fs.writeFileSync(path.join(shell, 'index.html'), '<!doctype html><html><head><title>Back office</title></head><body><div id="root"></div></body></html>');
+  return shell;
+}
+
+/** The app on a fresh database, as tests use it through `inject`. */
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { webDir?: string } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, ...overrides }), { database, webDir: opts.webDir ?? spaShell() });
+  await app.ready();
+
+  const createUser: TestApp['createUser'] = async (options = {}) => {
+    userSeq += 1;
+    const email = `staff${userSeq}.${process.pid}@example.com`;
+    const password = 'correct horse battery';
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email,
+        name: options.name ?? `Staff ${userSeq}`,
+        passwordHash: await hashPassword(password),
+        isRep: options.isRep ?? false,
+        canForceCreate: options.canForceCreate ?? false,
+      })
+      .returning({ id: users.id });
+    return { id: row!.id, email, password };
+  };
+
+  const guest = async () => {
+    const agent = new Agent(app);
+    await agent.loadPage();
+    return agent;
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    guest,
+    createUser,
+    async signIn(options) {
+      const user = await createUser(options);
+      const agent = await guest();
+      const res = await agent.post('/admin/login', { email: user.email, password: user.password });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed in test setup: ${res.statusCode} ${res.body}`);
+      agent.csrfToken = res.json<{ csrfToken: string }>().csrfToken;
+      return Object.assign(agent, { user });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
