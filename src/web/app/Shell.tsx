@@ -1,0 +1,94 @@
+import { Suspense } from 'react';
+import { AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
+import { signOut, useCurrentUser } from '../features/auth/api';
+import { nav } from './nav';
+import { paths } from '../paths';
+
+const pageFallback = (
+  <Center py="xl">
+    <Loader aria-label="Loading page" />
+  </Center>
+);
+
+/** The admin frame: a sidebar (shown above 992 px or when toggled), a top bar with the signed-in user, the page. */
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const me = useCurrentUser();
+  const location = useLocation();
+  const [params] = useSearchParams();
+
+  // Pages opened in a modal iframe (view=modal) show without the frame.
+  if (params.get('view') === 'modal') {
+    return (
+      <main style={{ padding: 16 }}>
+        <Suspense fallback={pageFallback}>
+          <Outlet />
+        </Suspense>
+      </main>
+    );
+  }
+
+  const isActive = (href: string) => (href === paths.dashboard ? location.pathname === href : location.pathname.startsWith(href));
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+            <Title order={2} size="h4">
+              Back Office
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" visibleFrom="xs" data-testid="current-user">
+              {me.data?.name ?? ''}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconLogout size={16} />}
+              onClick={async () => {
+                await signOut();
+                window.location.assign(paths.login);
+              }}
+            >
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <ScrollArea>
+          {nav.map((entry) => (
+            <NavLink
+              key={entry.href}
+              component={Link}
+              to={entry.href}
+              label={entry.label}
+              leftSection={<entry.icon size={18} stroke={1.6} />}
+              active={isActive(entry.href)}
+              onClick={close}
+            />
+          ))}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {me.isPending ? (
+          pageFallback
+        ) : (
+          <Suspense fallback={pageFallback}>
+            <Outlet />
+          </Suspense>
+        )}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

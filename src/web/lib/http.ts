@@ -1,0 +1,117 @@
+/**
+ * The one HTTP client of the web app. Every call sends the page's CSRF token and X-Requested-With,
+ * and every failure becomes an HttpError carrying the server's message and errors (map or list).
+ */
+export type Method = 'GET' | 'DELETE' | 'HEAD' | 'POST' | 'PUT' | 'PATCH';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Field errors of a form (422) or the errors list of an action. */
+    readonly errors: Record<string, string[]> | string[] = [],
+  ) {
+    super(message);
+  }
+
+  /** Field errors, when the server answered with a map. */
+  get fieldErrors(): Record<string, string[]> {
+    return Array.isArray(this.errors) ? {} : this.errors;
+  }
+
+  /** What §8 shows in an alert: the first entry of the errors list, else the message. */
+  get firstError(): string {
+    const first = Array.isArray(this.errors) ? this.errors[0] : Object.values(this.errors)[0]?.[0];
+    return first ?? this.message;
+  }
+}
+
+let token: string | null | undefined;
+
+export function csrfToken(): string | null {
+  if (token === undefined) {
+    token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? null;
+    if (!token) console.error('CSRF token not found: state-changing requests will be refused.');
+  }
+  return token;
+}
+
+/** After sign-in the server hands out a token for the new session. */
+export function setCsrfToken(value: string) {
+  token = value;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  if (meta) meta.content = value;
+}
+
+function hasFile(value: unknown): boolean {
+  if (value instanceof Blob) return true;
+  if (Array.isArray(value)) return value.some(hasFile);
+  return !!value && typeof value === 'object' && Object.values(value).some(hasFile);
+}
+
+/** Payloads holding a file go as multipart; nested keys become `a[b]`, as classic forms send them. */
+export function toFormData(data: Record<string, unknown>, form = new FormData(), prefix = ''): FormData {
+  for (const [key, value] of Object.entries(data)) {
+    const name = prefix ? `${prefix}[${key}]` : key;
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(name, value);
+    else if (typeof value === 'object') toFormData(value as Record<string, unknown>, form, name);
+    else form.append(name, String(value));
+  }
+  return form;
+}
+
+export async function request<T>(method: Method, url: string, data?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  const tokenValue = csrfToken();
+  if (tokenValue) headers['X-CSRF-TOKEN'] = tokenValue;
+  let body: BodyInit | undefined;
+  let target = url;
+  if (data !== undefined && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(data as Record<string, unknown>)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    const qs = params.toString();
+    if (qs) target += (url.includes('?') ? '&' : '?') + qs;
+  } else if (data !== undefined) {
+    if (hasFile(data)) body = toFormData(data as Record<string, unknown>);
+    else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(data);
+    }
+  }
+  let res: Response;
+  try {
+    res = await fetch(target, { method, headers, body, credentials: 'same-origin', signal: init.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new HttpError(0, 'The server could not be reached. Check your connection and try again.');
+  }
+  if (res.status === 401) {
+    window.location.assign('/admin/login');
+    throw new HttpError(401, 'Your session has ended. Please sign in again.');
+  }
+  const text = method === 'HEAD' || res.status === 204 ? '' : await res.text();
+  const json = text ? safeJson(text) : undefined;
+  if (!res.ok) {
+    const payload = (json ?? {}) as { message?: string; errors?: Record<string, string[]> | string[] };
+    const message = res.status === 419 ? 'Your page has expired. Reload the page and try again.' : (payload.message ?? `Request failed (${res.status}).`);
+    throw new HttpError(res.status, message, payload.errors ?? []);
+  }
+  return json as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const http = {
+  get: <T>(url: string, query?: Record<string, unknown>, init?: { signal?: AbortSignal }) => request<T>('GET', url, query, init),
+  post: <T>(url: string, data?: unknown) => request<T>('POST', url, data ?? {}),
+  put: <T>(url: string, data?: unknown) => request<T>('PUT', url, data ?? {}),
+  patch: <T>(url: string, data?: unknown) => request<T>('PATCH', url, data ?? {}),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};
