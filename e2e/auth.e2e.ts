@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './support/harness';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+describe('signing in and out', () => {
+  it('signs in, shows the shell with the user, and signs out to the login page', async () => {
+    const { page } = await e.signedInPage({ name: 'Robin Admin' });
+    await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('Robin Admin');
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '.tmp/screens/dashboard-shell.png' });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.goto('/admin');
+    await page.waitForURL('**/admin/login');
+  });
+
+  it('shows an error for a wrong password and stays on the login page', async () => {
+    const user = await e.createUser();
+    const page = await e.newPage();
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('These credentials do not match our records.');
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+  });
+
+  it('redirects a page opened without a session to the login page', async () => {
+    const page = await e.newPage();
+    await page.goto('/admin/some/page');
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+  });
+
+  it('hides the sidebar on a narrow window until the menu is toggled', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 700, height: 900 } });
+    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+    // A collapsed sidebar is slid off-screen to the left.
+    const onScreen = async () => {
+      const box = await navigation.boundingBox();
+      return !!box && box.x + box.width > 0;
+    };
+    await expect.poll(onScreen).toBe(false);
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await expect.poll(onScreen).toBe(true);
+    await page.screenshot({ path: '.tmp/screens/shell-narrow-open.png' });
+  });
+});

@@ -1,0 +1,68 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestApp, type TestApp, type TestUser } from '../../src/server/test/app';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-dev-shm-usage',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface E2E extends TestApp {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies) at the given window size. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Creates a staff user and signs in through the login page, as a person would. */
+  signedInPage(options?: { isRep?: boolean; canForceCreate?: boolean; name?: string; viewport?: { width: number; height: number } }): Promise<{ page: Page; user: TestUser }>;
+}
+
+/**
+ * The real server on a free port, over a fresh database, serving the SPA that scripts/e2e.mjs built,
+ * and a headless Chromium. Tests create their data with the server factories on `db`.
+ */
+export async function startE2E(): Promise<E2E> {
+  const webDir = process.env.E2E_WEB_DIR;
+  if (!webDir) throw new Error('E2E_WEB_DIR is not set: run e2e tests with "npm run test:e2e".');
+  const t = await createTestApp({}, { webDir });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server did not listen on a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+
+  const newPage: E2E['newPage'] = async (viewport = { width: 1280, height: 900 }) => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport });
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  return {
+    ...t,
+    baseUrl,
+    browser,
+    newPage,
+    async signedInPage(options = {}) {
+      const user = await t.createUser(options);
+      const page = await newPage(options.viewport);
+      await page.goto('/admin/login');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin');
+      return { page, user };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await t.close();
+    },
+  };
+}
