@@ -363,8 +363,9 @@ ALTER TABLE "feedback_submissions" ADD CONSTRAINT "feedback_submissions_user_id_
 ALTER TABLE "settings" ADD CONSTRAINT "settings_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "customers_name_trgm_idx" ON "customers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customers_name_prefix_idx" ON "customers" USING btree ((lower("name") collate "C"),"id");--> statement-breakpoint
 CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("phone");--> statement-breakpoint
-CREATE INDEX "customers_email_idx" ON "customers" USING btree ("email");--> statement-breakpoint
+CREATE INDEX "customers_email_lower_idx" ON "customers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "device_swaps_swapped_at_idx" ON "device_swaps" USING btree ("swapped_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_sim_idx" ON "devices" USING btree ("sim");--> statement-breakpoint
 CREATE INDEX "devices_imei_idx" ON "devices" USING btree ("imei");--> statement-breakpoint

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const customers = pgTable(
@@ -16,9 +17,12 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Any part of the name, typos included (pg_trgm): the customer search of §2.
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // Names starting with the query, already in display order: trigrams alone are slow for 3-character queries.
+    index('customers_name_prefix_idx').on(sql`(lower(${t.name}) collate "C")`, t.id),
     index('customers_phone_idx').on(t.phone),
-    index('customers_email_idx').on(t.email),
+    index('customers_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 
