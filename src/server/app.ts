@@ -17,7 +17,7 @@ import { ensureReferenceData } from './seed/reference';
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise one is opened from config and closed with the app. */
   database?: Database;
-  /** Folder of the built SPA; defaults to dist/web. Tests of the API alone pass `false`. */
+  /** Folder of the built SPA; defaults to WEB_DIST_DIR. `false` serves no pages. */
   webDir?: string | false;
 }
 
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/', (_req, reply) => reply.redirect('/admin'));
   await registerModules(app, { config, database });
 
-  const webDir = opts.webDir ?? path.resolve('dist/web');
+  const webDir = opts.webDir ?? path.resolve(config.WEB_DIST_DIR);
   if (webDir) await app.register(spaPlugin, { webDir });
   else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not Found.' }));
   return app;

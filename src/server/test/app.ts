@@ -72,12 +72,39 @@ let userSeq = 0;
 let shell: string | undefined;
 
 /** A minimal built SPA, so page requests (and their CSRF meta tag) work without a Vite build. */
-function spaShell(): string {
+export function spaShell(): string {
   if (shell) return shell;
   shell = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-spa-'));
   fs.mkdirSync(path.join(shell, 'assets'));
   fs.writeFileSync(path.join(shell, 'index.html'), '<!doctype html><html><head><title>Back office</title></head><body><div id="root"></div></body></html>');
   return shell;
+}
+
+export async function createStaffUser(db: Db, options: { isRep?: boolean; canForceCreate?: boolean; name?: string } = {}): Promise<TestUser> {
+  userSeq += 1;
+  const email = `staff${userSeq}.${process.pid}.${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      name: options.name ?? `Staff ${userSeq}`,
+      passwordHash: await hashPassword(password),
+      isRep: options.isRep ?? false,
+      canForceCreate: options.canForceCreate ?? false,
+    })
+    .returning({ id: users.id });
+  return { id: row!.id, email, password };
+}
+
+/** Signs the user in through the login call, as the SPA does, and returns the client holding the session. */
+export async function signedInAgent(app: FastifyInstance, user: TestUser): Promise<Agent & { user: TestUser }> {
+  const agent = new Agent(app);
+  await agent.loadPage();
+  const res = await agent.post('/admin/login', { email: user.email, password: user.password });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed in test setup: ${res.statusCode} ${res.body}`);
+  agent.csrfToken = res.json<{ csrfToken: string }>().csrfToken;
+  return Object.assign(agent, { user });
 }
 
 /** The app on a fresh database, as tests use it through `inject`. */
@@ -86,22 +113,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { web
   const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, ...overrides }), { database, webDir: opts.webDir ?? spaShell() });
   await app.ready();
 
-  const createUser: TestApp['createUser'] = async (options = {}) => {
-    userSeq += 1;
-    const email = `staff${userSeq}.${process.pid}@example.com`;
-    const password = 'correct horse battery';
-    const [row] = await database.db
-      .insert(users)
-      .values({
-        email,
-        name: options.name ?? `Staff ${userSeq}`,
-        passwordHash: await hashPassword(password),
-        isRep: options.isRep ?? false,
-        canForceCreate: options.canForceCreate ?? false,
-      })
-      .returning({ id: users.id });
-    return { id: row!.id, email, password };
-  };
+  const createUser: TestApp['createUser'] = (options) => createStaffUser(database.db, options);
 
   const guest = async () => {
     const agent = new Agent(app);
@@ -116,12 +128,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { web
     guest,
     createUser,
     async signIn(options) {
-      const user = await createUser(options);
-      const agent = await guest();
-      const res = await agent.post('/admin/login', { email: user.email, password: user.password });
-      if (res.statusCode !== 200) throw new Error(`sign-in failed in test setup: ${res.statusCode} ${res.body}`);
-      agent.csrfToken = res.json<{ csrfToken: string }>().csrfToken;
-      return Object.assign(agent, { user });
+      return signedInAgent(app, await createUser(options));
     },
     async close() {
       await app.close();
