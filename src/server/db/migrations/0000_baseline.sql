@@ -127,8 +127,7 @@ CREATE TABLE "cancellation_reasons" (
 	"name" text NOT NULL,
 	"position" integer NOT NULL,
 	"active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "cancellation_reasons_name_unique" UNIQUE("name")
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "carriers" (
@@ -377,17 +376,20 @@ CREATE INDEX "equipment_imei_idx" ON "equipment" USING btree ("imei");--> statem
 CREATE INDEX "loaners_device_idx" ON "loaners" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "loaners_customer_idx" ON "loaners" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "reset_requests_requested_at_idx" ON "reset_requests" USING btree ("requested_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "cancellation_reasons_name_lower_idx" ON "cancellation_reasons" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "credits_due_on_idx" ON "credits" USING btree ("due_on");--> statement-breakpoint
 CREATE INDEX "credits_customer_idx" ON "credits" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "renewals_renewed_at_idx" ON "renewals" USING btree ("renewed_at");--> statement-breakpoint
 CREATE INDEX "renewals_subscription_idx" ON "renewals" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "cancellations_cancelled_at_idx" ON "subscription_cancellations" USING btree ("cancelled_at");--> statement-breakpoint
 CREATE INDEX "cancellations_subscription_idx" ON "subscription_cancellations" USING btree ("subscription_id");--> statement-breakpoint
+CREATE INDEX "cancellations_cancellation_reason_idx" ON "subscription_cancellations" USING btree ("cancellation_reason_id");--> statement-breakpoint
 CREATE INDEX "cancellations_needs_reason_idx" ON "subscription_cancellations" USING btree ("cancelled_at" DESC NULLS LAST,"id") WHERE "subscription_cancellations"."cancellation_reason_id" = 0;--> statement-breakpoint
 CREATE INDEX "subscriptions_ordered_at_idx" ON "subscriptions" USING btree ("ordered_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_cancelled_at_idx" ON "subscriptions" USING btree ("cancelled_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_customer_idx" ON "subscriptions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_device_idx" ON "subscriptions" USING btree ("device_id");--> statement-breakpoint
+CREATE INDEX "subscriptions_cancellation_reason_idx" ON "subscriptions" USING btree ("cancellation_reason_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_needs_reason_idx" ON "subscriptions" USING btree ("cancelled_at" DESC NULLS LAST,"id") WHERE "subscriptions"."status" = 'cancelled' and "subscriptions"."cancellation_reason_id" = 0;--> statement-breakpoint
 CREATE INDEX "plan_lookup_requests_requested_at_idx" ON "plan_lookup_requests" USING btree ("requested_at");--> statement-breakpoint
 CREATE INDEX "promo_emails_sent_at_idx" ON "promo_emails" USING btree ("sent_at");--> statement-breakpoint

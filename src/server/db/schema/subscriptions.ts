@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers, referralCodes } from './customers';
 import { devices } from './devices';
@@ -14,14 +14,21 @@ export const carriers = pgTable('carriers', {
 export const orderSource = pgEnum('order_source', ['direct', 'google_cpc', 'referral', 'plan_lookup_promo']);
 export const subscriptionStatus = pgEnum('subscription_status', ['active', 'cancelled']);
 
-/** Reasons staff record for a cancellation, shown in the picker in `position` order; retired ones stay on history. */
-export const cancellationReasons = pgTable('cancellation_reasons', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  position: integer('position').notNull(),
-  active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Reasons staff record for a cancellation, shown in the picker in `position` order; retired ones stay on history.
+ * Names are unique regardless of case: "Moved" and "moved" would be the same reason to a person.
+ */
+export const cancellationReasons = pgTable(
+  'cancellation_reasons',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cancellation_reasons_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
 /** Reasons a customer gives for a return within the 21-day window. */
 export const returnReasons = pgTable('return_reasons', {
@@ -53,6 +60,8 @@ export const subscriptions = pgTable(
     index('subscriptions_cancelled_at_idx').on(t.cancelledAt),
     index('subscriptions_customer_idx').on(t.customerId),
     index('subscriptions_device_idx').on(t.deviceId),
+    // Whether a reason is in use (it may then only be retired, not deleted) is one probe of this index.
+    index('subscriptions_cancellation_reason_idx').on(t.cancellationReasonId),
     index('subscriptions_needs_reason_idx')
       .on(t.cancelledAt.desc(), t.id)
       .where(sql`${t.status} = 'cancelled' and ${t.cancellationReasonId} = 0`),
@@ -75,6 +84,7 @@ export const subscriptionCancellations = pgTable(
   (t) => [
     index('cancellations_cancelled_at_idx').on(t.cancelledAt),
     index('cancellations_subscription_idx').on(t.subscriptionId),
+    index('cancellations_cancellation_reason_idx').on(t.cancellationReasonId),
     index('cancellations_needs_reason_idx')
       .on(t.cancelledAt.desc(), t.id)
       .where(sql`${t.cancellationReasonId} = 0`),
