@@ -111,7 +111,7 @@ CREATE TABLE "loaners" (
 CREATE TABLE "products" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"model" text NOT NULL,
-	"price" numeric(10, 2) DEFAULT '0.00' NOT NULL,
+	"price" numeric(12, 4) DEFAULT '0.00' NOT NULL,
 	"image_uri" text
 );
 --> statement-breakpoint

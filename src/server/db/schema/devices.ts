@@ -3,10 +3,14 @@ import { sql } from 'drizzle-orm';
 import { customers } from './customers';
 import { suppliers } from './suppliers';
 
+/**
+ * Phone models. The price has four decimals because the device price threshold (0.01, §9) decides what
+ * deleting a line does; at two decimals a sub-cent price would round up to the threshold.
+ */
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   model: text('model').notNull(),
-  price: numeric('price', { precision: 10, scale: 2 }).notNull().default('0.00'),
+  price: numeric('price', { precision: 12, scale: 4 }).notNull().default('0.00'),
   imageUri: text('image_uri'),
 });
 
