@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [serverImport, webImport, { group: ['*', '!zod', '!./*'], message: 'src/contract imports only zod and itself.' }] },
+        { patterns: [serverImport, webImport, { regex: '^(?!zod$|\\./[^/]+$)', message: 'src/contract imports only zod and itself.' }] },
       ],
     },
   },
