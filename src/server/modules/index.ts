@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { customerRoutes } from './customers/customers.routes';
 
 export interface ModuleDeps {
   config: Config;
@@ -14,4 +15,5 @@ export async function registerModules(app: FastifyInstance, { config, database }
   const db = database.db;
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   await app.register(auditRoutes, { db });
+  await app.register(customerRoutes, { db });
 }
