@@ -1,0 +1,29 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useFormStatus } from './Form';
+
+export interface SubmitButtonProps extends Omit<ButtonProps, 'loading' | 'type'> {
+  /** Shows the spinner and disables; defaults to the enclosing Form's processing flag. */
+  processing?: boolean;
+  disabled?: boolean;
+  children?: ReactNode;
+  onClick?(): void;
+}
+
+/** 'Submit' with an angle-right icon; disabled while submitting (spinner) and while the form has errors. */
+export function SubmitButton({ processing, disabled, children = 'Submit', ...rest }: SubmitButtonProps) {
+  const status = useFormStatus();
+  const busy = processing ?? status?.processing ?? false;
+  return (
+    <Button
+      type="submit"
+      rightSection={<IconChevronRight size={16} aria-hidden />}
+      {...rest}
+      loading={busy}
+      disabled={disabled || busy || (status?.hasErrors ?? false)}
+    >
+      {children}
+    </Button>
+  );
+}

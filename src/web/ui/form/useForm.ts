@@ -1,0 +1,166 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { HttpError, request, type Method } from '../../lib/http';
+
+export type FormMethod = 'get' | 'delete' | 'head' | 'post' | 'put' | 'patch';
+
+/** Names the form object itself uses; a field of the same name would be shadowed, so it is refused up front. */
+export const RESERVED_FIELD_NAMES = ['data', 'errors', 'post', 'put', 'patch', 'reset', 'submit', 'clear'] as const;
+
+export function guardAgainstReservedFieldNames(fields: object): void {
+  for (const name of Object.keys(fields)) {
+    if ((RESERVED_FIELD_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`Field name ${name} isn't allowed to be used in a Form or Errors instance.`);
+    }
+  }
+}
+
+export interface UseFormOptions {
+  /** Put the initial values back after a successful submit (default true). */
+  resetOnSuccess?: boolean;
+}
+
+export interface SubmitOptions<R> {
+  onSuccess?(response: R): void;
+  /** Field errors (first message per field); empty when the failure was not about fields. */
+  onError?(errors: Record<string, string>, error: unknown): void;
+}
+
+export interface FormState<T extends object> {
+  data: T;
+  setData: {
+    <K extends keyof T & string>(field: K, value: T[K]): void;
+    /** A nested field by its dot path, as the server names it in errors ("address.city"). */
+    (path: string, value: unknown): void;
+    (values: Partial<T>): void;
+  };
+  /** The first message of each erroring field, keyed by the server's field path. */
+  errors: Record<string, string>;
+  hasErrors: boolean;
+  /** A failure that is not about a field (server error, refused action, lost connection). */
+  formError: string | null;
+  processing: boolean;
+  successful: boolean;
+  setError(field: string, message: string): void;
+  /** With no fields, clears every error. */
+  clearErrors(...fields: string[]): void;
+  reset(): void;
+  transform(fn: (data: T) => unknown): void;
+  submit<R = unknown>(method: FormMethod, url: string, options?: SubmitOptions<R>): Promise<R | undefined>;
+}
+
+export function getPath(source: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), source);
+}
+
+function setPath<T>(source: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split('.');
+  const current = (source ?? {}) as Record<string, unknown>;
+  const copy = (Array.isArray(current) ? [...current] : { ...current }) as Record<string, unknown>;
+  copy[head!] = rest.length ? setPath(current[head!], rest.join('.'), value) : value;
+  return copy as T;
+}
+
+/** Drops the errors of a field and of everything nested under it. */
+function withoutErrors(errors: Record<string, string>, fields: string[]): Record<string, string> {
+  const next = { ...errors };
+  for (const key of Object.keys(next)) {
+    if (fields.some((f) => key === f || key.startsWith(`${f}.`))) delete next[key];
+  }
+  return next;
+}
+
+export function firstMessages(fieldErrors: Record<string, string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) if (messages[0]) out[field] = messages[0];
+  return out;
+}
+
+/**
+ * Form state with the server's validation: values, first error per field, processing/successful flags.
+ * Typing in a field clears its errors; a payload holding a File goes as multipart (see lib/http).
+ */
+export function useForm<T extends object>(initial: T, { resetOnSuccess = true }: UseFormOptions = {}): FormState<T> {
+  const [initialValues] = useState(() => {
+    guardAgainstReservedFieldNames(initial);
+    return initial;
+  });
+  const [data, setDataState] = useState<T>(initialValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [successful, setSuccessful] = useState(false);
+  const dataRef = useRef(data);
+  const busyRef = useRef(false);
+  const transformRef = useRef<(data: T) => unknown>((d) => d);
+
+  const update = useCallback((next: T) => {
+    dataRef.current = next;
+    setDataState(next);
+  }, []);
+
+  const setData = useCallback(
+    (fieldOrValues: string | Partial<T>, value?: unknown) => {
+      if (typeof fieldOrValues === 'string') {
+        update(setPath(dataRef.current, fieldOrValues, value));
+        setErrors((e) => withoutErrors(e, [fieldOrValues]));
+      } else {
+        update({ ...dataRef.current, ...fieldOrValues });
+        setErrors((e) => withoutErrors(e, Object.keys(fieldOrValues)));
+      }
+      setFormError(null);
+    },
+    [update],
+  ) as FormState<T>['setData'];
+
+  const setError = useCallback((field: string, message: string) => setErrors((e) => ({ ...e, [field]: message })), []);
+  const clearErrors = useCallback((...fields: string[]) => {
+    setErrors((e) => (fields.length ? withoutErrors(e, fields) : {}));
+    if (!fields.length) setFormError(null);
+  }, []);
+  const reset = useCallback(() => {
+    update(initialValues);
+    setErrors({});
+    setFormError(null);
+    setSuccessful(false);
+  }, [initialValues, update]);
+  const transform = useCallback((fn: (data: T) => unknown) => {
+    transformRef.current = fn;
+  }, []);
+
+  const submit = useCallback(
+    async <R>(method: FormMethod, url: string, options: SubmitOptions<R> = {}): Promise<R | undefined> => {
+      if (busyRef.current) return undefined;
+      busyRef.current = true;
+      setProcessing(true);
+      setSuccessful(false);
+      setFormError(null);
+      try {
+        const response = await request<R>(method.toUpperCase() as Method, url, transformRef.current(dataRef.current));
+        setErrors({});
+        setSuccessful(true);
+        if (resetOnSuccess) update(initialValues);
+        options.onSuccess?.(response);
+        return response;
+      } catch (err) {
+        const fieldErrors = err instanceof HttpError ? firstMessages(err.fieldErrors) : {};
+        setErrors(fieldErrors);
+        if (!Object.keys(fieldErrors).length) {
+          setFormError(err instanceof HttpError ? err.firstError : 'Something went wrong. Please try again.');
+        }
+        if (!(err instanceof HttpError)) console.error(err);
+        options.onError?.(fieldErrors, err);
+        return undefined;
+      } finally {
+        busyRef.current = false;
+        setProcessing(false);
+      }
+    },
+    [initialValues, resetOnSuccess, update],
+  );
+
+  const hasErrors = Object.keys(errors).length > 0;
+  return useMemo(
+    () => ({ data, setData, errors, hasErrors, formError, processing, successful, setError, clearErrors, reset, transform, submit }),
+    [data, setData, errors, hasErrors, formError, processing, successful, setError, clearErrors, reset, transform, submit],
+  );
+}

@@ -1,0 +1,14 @@
+export { useForm, RESERVED_FIELD_NAMES, guardAgainstReservedFieldNames } from './form/useForm';
+export type { FormState, FormMethod, SubmitOptions, UseFormOptions } from './form/useForm';
+export { Form, useFormStatus } from './form/Form';
+export { SubmitButton } from './form/SubmitButton';
+export { useFieldProps } from './form/useFieldProps';
+export type { FieldOptions, FieldProps } from './form/useFieldProps';
+export { useConfirmAction } from './useConfirmAction';
+export type { ConfirmActionOptions } from './useConfirmAction';
+export { notify } from './notify';
+export { PageHeader } from './PageHeader';
+export { DataTable } from './DataTable';
+export type { Column, DataTableProps } from './DataTable';
+export { SearchInput } from './SearchInput';
+export { LoadingState, EmptyState, ErrorState } from './states';

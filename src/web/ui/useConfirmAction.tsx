@@ -1,0 +1,91 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { HttpError } from '../lib/http';
+import { notify } from './notify';
+
+export interface ConfirmActionOptions {
+  title?: string;
+  /** The exact confirmation text the user agrees to. */
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  action(): Promise<unknown>;
+  /** Reload the page's data here (invalidate queries). */
+  onSuccess?(result: unknown): void;
+  /** The toast after success. */
+  successMessage?: string;
+}
+
+function failureText(err: unknown): string {
+  if (err instanceof HttpError) return err.firstError;
+  console.error(err);
+  return 'Something went wrong. Please try again.';
+}
+
+function ConfirmBody({ options, done }: { options: ConfirmActionOptions; done(confirmed: boolean): void }) {
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run() {
+    setRunning(true);
+    setError(null);
+    try {
+      const result = await options.action();
+      done(true);
+      options.onSuccess?.(result);
+      notify.success(options.successMessage ?? 'Done.');
+    } catch (err) {
+      setError(failureText(err));
+      setRunning(false);
+    }
+  }
+
+  return (
+    <Stack>
+      {typeof options.message === 'string' ? <Text>{options.message}</Text> : options.message}
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={() => done(false)} disabled={running}>
+          {options.cancelLabel ?? 'Cancel'}
+        </Button>
+        <Button color={options.danger ? 'red' : undefined} loading={running} onClick={run} data-autofocus>
+          {options.confirmLabel ?? 'Confirm'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Confirm-then-act for destructive actions: the exact confirmation text; declining does nothing; a refusal shows
+ * the first entry of the server's errors in an alert (the dialog stays open); success closes it, reloads and toasts.
+ * `confirm` resolves true when the action succeeded, false when declined.
+ */
+export function useConfirmAction() {
+  return {
+    confirm(options: ConfirmActionOptions): Promise<boolean> {
+      return new Promise((resolve) => {
+        let settled = false;
+        const done = (confirmed: boolean) => {
+          if (settled) return;
+          settled = true;
+          modals.close(id);
+          resolve(confirmed);
+        };
+        const id = modals.open({
+          title: options.title ?? 'Are you sure?',
+          centered: true,
+          children: <ConfirmBody options={options} done={done} />,
+          onClose: () => done(false),
+        });
+      });
+    },
+  };
+}
