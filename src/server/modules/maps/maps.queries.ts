@@ -1,0 +1,91 @@
+import { and, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { customers, prospectActions, prospects, subscriptions, users } from '../../db/schema';
+import type { ProspectMapSubset } from '../../../contract/maps';
+
+const hasActiveSubscription = (db: Db) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.customerId, customers.id), eq(subscriptions.status, 'active'))),
+  );
+
+/** Located customers with an active subscription: the members drawn on the maps. */
+export function customerPoints(db: Db) {
+  return db
+    .select({ id: customers.id, lat: customers.lat, lng: customers.lng, name: customers.name })
+    .from(customers)
+    .where(and(isNotNull(customers.lat), isNotNull(customers.lng), hasActiveSubscription(db)));
+}
+
+function subsetFilter(subset: ProspectMapSubset | undefined, timeZone: string): SQL | undefined {
+  switch (subset) {
+    case 'today':
+      // Midnight of today's business date, as an instant.
+      return sql`${prospects.createdAt} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+    case 'unconverted':
+      return isNull(prospects.convertedAt);
+    case 'converted':
+      return isNotNull(prospects.convertedAt);
+    default:
+      return undefined;
+  }
+}
+
+export function prospectPoints(db: Db, subset: ProspectMapSubset | undefined, timeZone: string) {
+  return db
+    .select({
+      id: prospects.id,
+      lat: prospects.lat,
+      lng: prospects.lng,
+      name: prospects.name,
+      address: prospects.address,
+      converted: sql<boolean>`${prospects.convertedAt} is not null`,
+    })
+    .from(prospects)
+    .where(and(isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)));
+}
+
+export async function customerDetails(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      phone: customers.phone,
+      address: customers.address,
+      city: customers.city,
+      state: customers.state,
+      zip: customers.zip,
+      activeSubscriptions: sql<number>`(select count(*)::int from ${subscriptions} s where s.customer_id = ${customers}.id and s.status = 'active')`,
+    })
+    .from(customers)
+    .where(eq(customers.id, id));
+  return row;
+}
+
+export async function prospectDetails(db: Db, id: number) {
+  const parentAction = sql<string | null>`(select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id)`;
+  const [row] = await db
+    .select({
+      id: prospects.id,
+      name: prospects.name,
+      address: prospects.address,
+      city: prospects.city,
+      state: prospects.state,
+      zip: prospects.zip,
+      createdAt: prospects.createdAt,
+      convertedAt: prospects.convertedAt,
+      locationSource: prospects.locationSource,
+      repName: users.name,
+      action: prospectActions.description,
+      parentAction,
+      memberName: customers.name,
+    })
+    .from(prospects)
+    .innerJoin(users, eq(users.id, prospects.repId))
+    .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
+    .leftJoin(customers, eq(customers.id, prospects.customerId))
+    .where(eq(prospects.id, id));
+  return row;
+}

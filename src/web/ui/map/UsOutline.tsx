@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import L from 'leaflet';
+import { useMap } from 'react-leaflet';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+
+/**
+ * The offline basemap: US state outlines from `us-atlas` (drawn on the map's canvas), so the map works with no internet.
+ * Over tiles (MAP_TILE_URL) only the outlines are drawn, so the tiles show through.
+ */
+export function UsOutline({ overTiles }: { overTiles: boolean }) {
+  const map = useMap();
+  useEffect(() => {
+    let layer: L.GeoJSON | undefined;
+    let cancelled = false;
+    void import('us-atlas/states-10m.json')
+      .then((module) => {
+        if (cancelled) return;
+        const topology = module.default as unknown as Topology<{ states: GeometryCollection }>;
+        layer = L.geoJSON(feature(topology, topology.objects.states), {
+          interactive: false,
+          style: {
+            color: '#868e96',
+            weight: 1,
+            fillColor: '#f8f9fa',
+            fillOpacity: overTiles ? 0 : 1,
+          },
+        }).addTo(map);
+        layer.bringToBack();
+      })
+      .catch((error: unknown) => console.error('The US basemap could not be loaded.', error));
+    return () => {
+      cancelled = true;
+      layer?.remove();
+    };
+  }, [map, overTiles]);
+  return null;
+}
