@@ -127,7 +127,10 @@ export function CustomerSearchBox({
             {options?.length === 0 && <Combobox.Empty>No customers found</Combobox.Empty>}
             {options?.map((o) => (
               <Combobox.Option value={String(o.id)} key={o.id}>
-                {o.name} <Text span c="dimmed" size="sm">#{o.id}</Text>
+                {o.name}{' '}
+                <Text span c="dimmed" size="sm">
+                  #{o.id}
+                </Text>
               </Combobox.Option>
             ))}
           </Combobox.Options>
@@ -136,7 +139,8 @@ export function CustomerSearchBox({
       <input type="hidden" name={name} value={value?.id ?? ''} />
       {value && (
         <Text id={selectedId} c="green.8" size="sm" mt={4} role="status">
-          <IconCircleCheck size={16} style={{ verticalAlign: 'text-bottom' }} aria-hidden /> {value.name} (ID {value.id})
+          <IconCircleCheck size={16} style={{ verticalAlign: 'text-bottom' }} aria-hidden /> {value.name} (ID {value.id}
+          )
         </Text>
       )}
     </div>

@@ -10,7 +10,10 @@ const sortKey = sql`(lower(${customers.name}) collate "C")`;
 const pick = { id: customers.id, name: customers.name };
 
 /** Exact matches on id, phone digits or e-mail; each condition has its own index. */
-export function customersByExactKey(db: Tx, keys: { id?: number; phone?: string; email?: string }): Promise<CustomerSearchResult[]> {
+export function customersByExactKey(
+  db: Tx,
+  keys: { id?: number; phone?: string; email?: string },
+): Promise<CustomerSearchResult[]> {
   const conditions: SQL[] = [];
   if (keys.id !== undefined) conditions.push(eq(customers.id, keys.id));
   if (keys.phone !== undefined) conditions.push(eq(customers.phone, keys.phone));
@@ -35,11 +38,21 @@ export function customersByNamePrefix(db: Tx, text: string, limit: number): Prom
 }
 
 /** Names containing `text` anywhere (trigram index); unordered, as ranking every match would read them all. */
-export function customersByNamePart(db: Tx, text: string, exclude: number[], limit: number): Promise<CustomerSearchResult[]> {
+export function customersByNamePart(
+  db: Tx,
+  text: string,
+  exclude: number[],
+  limit: number,
+): Promise<CustomerSearchResult[]> {
   return db
     .select(pick)
     .from(customers)
-    .where(and(sql`${customers.name} ilike ${`%${escapeLike(text)}%`}`, exclude.length ? notInArray(customers.id, exclude) : undefined))
+    .where(
+      and(
+        sql`${customers.name} ilike ${`%${escapeLike(text)}%`}`,
+        exclude.length ? notInArray(customers.id, exclude) : undefined,
+      ),
+    )
     .limit(limit);
 }
 

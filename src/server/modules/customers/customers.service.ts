@@ -1,6 +1,11 @@
 import type { Db } from '../../db/client';
 import { CUSTOMER_SEARCH_LIMIT, isSearchable, type CustomerSearchResult } from '../../../contract/customers';
-import { customersByExactKey, customersByNameLikeness, customersByNamePart, customersByNamePrefix } from './customers.queries';
+import {
+  customersByExactKey,
+  customersByNameLikeness,
+  customersByNamePart,
+  customersByNamePrefix,
+} from './customers.queries';
 
 const MAX_ID = 2_147_483_647;
 
@@ -27,7 +32,8 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
     for (const row of rows) if (!ids.has(row.id) && found.length < CUSTOMER_SEARCH_LIMIT) found.push(row);
   };
   add(await customersByNamePrefix(db, q, CUSTOMER_SEARCH_LIMIT));
-  if (found.length < CUSTOMER_SEARCH_LIMIT) add(await customersByNamePart(db, q, seen(), CUSTOMER_SEARCH_LIMIT - found.length));
+  if (found.length < CUSTOMER_SEARCH_LIMIT)
+    add(await customersByNamePart(db, q, seen(), CUSTOMER_SEARCH_LIMIT - found.length));
   // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise.
   if (!found.length) add(await customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT));
   return found;

@@ -55,7 +55,11 @@ describe('customer search', () => {
   });
 
   it('finds a customer by phone and by e-mail, ignoring case and phone punctuation', async () => {
-    const c = await createCustomer(t.db, { name: 'Phoebe Dialer', phone: '6155550199', email: 'Phoebe.Dialer@Example.test' });
+    const c = await createCustomer(t.db, {
+      name: 'Phoebe Dialer',
+      phone: '6155550199',
+      email: 'Phoebe.Dialer@Example.test',
+    });
     expect(await search('(615) 555-0199')).toEqual([{ id: c.id, name: c.name }]);
     expect(await search('phoebe.dialer@example.TEST')).toEqual([{ id: c.id, name: c.name }]);
   });

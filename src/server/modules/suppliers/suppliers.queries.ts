@@ -1,0 +1,58 @@
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { suppliers } from '../../db/schema';
+import { escapeLike } from '../customers/customers.queries';
+
+export type SupplierRecord = typeof suppliers.$inferSelect;
+export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function listSuppliers(db: Tx, { q, page, perPage }: { q: string; page: number; perPage: number }) {
+  const pattern = `%${escapeLike(q)}%`;
+  const where = q
+    ? or(ilike(suppliers.name, pattern), ilike(suppliers.contactName, pattern), ilike(suppliers.contactEmail, pattern))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(suppliers)
+      .where(where)
+      .orderBy(desc(suppliers.createdAt), desc(suppliers.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(suppliers).where(where),
+  ]);
+  return { rows, total: total!.n };
+}
+
+export async function findSupplier(db: Tx, id: number, { lock = false } = {}): Promise<SupplierRecord | undefined> {
+  const query = db.select().from(suppliers).where(eq(suppliers.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Names are unique regardless of case, so 'Acme' and 'ACME' cannot both exist. */
+export async function isSupplierNameTaken(db: Tx, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(
+      and(sql`lower(${suppliers.name}) = ${name.toLowerCase()}`, exceptId ? ne(suppliers.id, exceptId) : undefined),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Answers undefined when another insert took the name first (the unique index decides). */
+export async function insertSupplier(db: Tx, values: SupplierValues): Promise<SupplierRecord | undefined> {
+  const [row] = await db.insert(suppliers).values(values).onConflictDoNothing({ target: suppliers.name }).returning();
+  return row;
+}
+
+export async function updateSupplierRow(db: Tx, id: number, values: SupplierValues): Promise<SupplierRecord> {
+  const [row] = await db
+    .update(suppliers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(suppliers.id, id))
+    .returning();
+  return row!;
+}

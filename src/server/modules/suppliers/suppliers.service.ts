@@ -1,0 +1,69 @@
+import type { Db } from '../../db/client';
+import { FieldErrors, NotFoundError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import { SUPPLIER_NAME_TAKEN, type Supplier, type supplierBody } from '../../../contract/suppliers';
+import type { z } from 'zod';
+import {
+  findSupplier,
+  insertSupplier,
+  isSupplierNameTaken,
+  updateSupplierRow,
+  type SupplierRecord,
+  type SupplierValues,
+} from './suppliers.queries';
+
+type SupplierInput = z.output<typeof supplierBody>;
+
+export const SUPPLIER_NOT_FOUND = 'Supplier not found.';
+
+export function toSupplier(row: SupplierRecord): Supplier {
+  return {
+    ...row,
+    prorates: row.prorates ? '1' : '0',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const toValues = (input: SupplierInput): SupplierValues => ({ ...input, prorates: input.prorates === '1' });
+
+export async function getSupplier(db: Db, id: number): Promise<Supplier> {
+  const row = await findSupplier(db, id);
+  if (!row) throw new NotFoundError(SUPPLIER_NOT_FOUND);
+  return toSupplier(row);
+}
+
+export function createSupplier(db: Db, userId: number, input: SupplierInput): Promise<Supplier> {
+  return db.transaction(async (tx) => {
+    if (await isSupplierNameTaken(tx, input.name)) throw new FieldErrors({ name: [SUPPLIER_NAME_TAKEN] });
+    const row = await insertSupplier(tx, toValues(input));
+    if (!row) throw new FieldErrors({ name: [SUPPLIER_NAME_TAKEN] });
+    const created = toSupplier(row);
+    await recordAudit(tx, {
+      userId,
+      action: 'supplier.created',
+      entityType: 'supplier',
+      entityId: row.id,
+      after: created,
+    });
+    return created;
+  });
+}
+
+export function updateSupplier(db: Db, userId: number, id: number, input: SupplierInput): Promise<Supplier> {
+  return db.transaction(async (tx) => {
+    const before = await findSupplier(tx, id, { lock: true });
+    if (!before) throw new NotFoundError(SUPPLIER_NOT_FOUND);
+    if (await isSupplierNameTaken(tx, input.name, id)) throw new FieldErrors({ name: [SUPPLIER_NAME_TAKEN] });
+    const updated = toSupplier(await updateSupplierRow(tx, id, toValues(input)));
+    await recordAudit(tx, {
+      userId,
+      action: 'supplier.updated',
+      entityType: 'supplier',
+      entityId: id,
+      before: toSupplier(before),
+      after: updated,
+    });
+    return updated;
+  });
+}
