@@ -28,7 +28,9 @@ describe('DataTable', () => {
 
   it('shows the error with a retry button that asks again', async () => {
     const onRetry = vi.fn();
-    renderWithProviders(<DataTable columns={columns} rows={undefined} error={new HttpError(500, 'Server Error')} onRetry={onRetry} />);
+    renderWithProviders(
+      <DataTable columns={columns} rows={undefined} error={new HttpError(500, 'Server Error')} onRetry={onRetry} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Server Error');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
@@ -41,7 +43,15 @@ describe('DataTable', () => {
       { id: 27, name: 'Bob' },
     ];
     renderWithProviders(
-      <DataTable columns={columns} rows={rows} caption="Feedback" total={60} page={2} perPage={25} onPageChange={onPageChange} />,
+      <DataTable
+        columns={columns}
+        rows={rows}
+        caption="Feedback"
+        total={60}
+        page={2}
+        perPage={25}
+        onPageChange={onPageChange}
+      />,
     );
     expect(screen.getByRole('table', { name: 'Feedback' })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Name']);

@@ -2,7 +2,15 @@ import { useEffect, type ReactNode } from 'react';
 import { Group, Text, Title } from '@mantine/core';
 
 /** The page's h1 (also the document title) with its actions on the right, wrapping under it on phones. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · Back Office`;
   }, [title]);

@@ -11,7 +11,14 @@ export interface SearchInputProps extends Omit<TextInputProps, 'value' | 'onChan
 }
 
 /** A search box that reports its text after typing pauses, so lists are not re-queried per keystroke. */
-export function SearchInput({ value, onChange, delay = 300, placeholder = 'Search', label, ...rest }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onChange,
+  delay = 300,
+  placeholder = 'Search',
+  label,
+  ...rest
+}: SearchInputProps) {
   const [text, setText] = useState(value);
   const report = useDebouncedCallback(onChange, delay);
 

@@ -28,13 +28,25 @@ export function EmptyState({ children = 'Nothing to show yet.' }: { children?: R
   );
 }
 
-export function ErrorState({ message = 'This could not be loaded.', onRetry }: { message?: ReactNode; onRetry?: () => void }) {
+export function ErrorState({
+  message = 'This could not be loaded.',
+  onRetry,
+}: {
+  message?: ReactNode;
+  onRetry?: () => void;
+}) {
   return (
     <Alert color="red" icon={<IconAlertCircle />} role="alert" my="md">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{message}</Text>
         {onRetry && (
-          <Button size="compact-sm" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red"
+            leftSection={<IconRefresh size={14} />}
+            onClick={onRetry}
+          >
             Retry
           </Button>
         )}

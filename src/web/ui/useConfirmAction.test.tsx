@@ -11,7 +11,19 @@ const MESSAGE = 'Alert! This will DELETE a Pixel 9 line. Are you sure?';
 function DeleteLine({ action, onSuccess }: { action: () => Promise<unknown>; onSuccess: () => void }) {
   const { confirm } = useConfirmAction();
   return (
-    <Button onClick={() => confirm({ title: 'Delete line', message: MESSAGE, confirmLabel: 'Delete', danger: true, action, onSuccess, successMessage: 'Line deleted.' })}>
+    <Button
+      onClick={() =>
+        confirm({
+          title: 'Delete line',
+          message: MESSAGE,
+          confirmLabel: 'Delete',
+          danger: true,
+          action,
+          onSuccess,
+          successMessage: 'Line deleted.',
+        })
+      }
+    >
       Delete Line/SIM
     </Button>
   );

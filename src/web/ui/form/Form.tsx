@@ -16,7 +16,10 @@ export function useFormStatus(): FormStatus | null {
   return useContext(FormStatusContext);
 }
 
-export interface FormProps<T extends object> extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> {
+export interface FormProps<T extends object> extends Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'onSubmit' | 'children'
+> {
   form: FormState<T>;
   onSubmit(): void;
   children: ReactNode;

@@ -22,12 +22,15 @@ beforeEach(() => setCsrfToken('page-token'));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('useForm', () => {
-  it.each(['data', 'errors', 'post', 'put', 'patch', 'reset', 'submit', 'clear'])('refuses a field named %s at creation', (name) => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => useForm({ [name]: '' }))).toThrow(
-      `Field name ${name} isn't allowed to be used in a Form or Errors instance.`,
-    );
-  });
+  it.each(['data', 'errors', 'post', 'put', 'patch', 'reset', 'submit', 'clear'])(
+    'refuses a field named %s at creation',
+    (name) => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      expect(() => renderHook(() => useForm({ [name]: '' }))).toThrow(
+        `Field name ${name} isn't allowed to be used in a Form or Errors instance.`,
+      );
+    },
+  );
 
   it('sends the values as JSON with the CSRF header, then resets them and flags success', async () => {
     const { calls, fetchStub } = stubFetch({ status: 201, body: { id: 1 } });
@@ -66,13 +69,17 @@ describe('useForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.init.method).toBe(sent);
-    if (method === 'get' || method === 'head' || method === 'delete') expect(calls[0]!.url).toBe('/admin/notes?title=x');
+    if (method === 'get' || method === 'head' || method === 'delete')
+      expect(calls[0]!.url).toBe('/admin/notes?title=x');
   });
 
   it('shows server field errors under their fields and in an alert, marks the group errored, and blocks sending', async () => {
     const { calls, fetchStub } = stubFetch({
       status: 422,
-      body: { message: 'The title field is required.', errors: { title: ['The title field is required.', 'Second.'], body: ['Too long.'] } },
+      body: {
+        message: 'The title field is required.',
+        errors: { title: ['The title field is required.', 'Second.'], body: ['Too long.'] },
+      },
     });
     vi.stubGlobal('fetch', fetchStub);
     renderWithProviders(<NoteForm />);
@@ -92,7 +99,8 @@ describe('useForm', () => {
   it("clears only the typed field's error and enables sending once no error is left", async () => {
     vi.stubGlobal(
       'fetch',
-      stubFetch({ status: 422, body: { message: 'x', errors: { title: ['Bad title.'], body: ['Bad body.'] } } }).fetchStub,
+      stubFetch({ status: 422, body: { message: 'x', errors: { title: ['Bad title.'], body: ['Bad body.'] } } })
+        .fetchStub,
     );
     renderWithProviders(<NoteForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));

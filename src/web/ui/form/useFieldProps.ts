@@ -23,7 +23,8 @@ export interface FieldProps {
 
 function valueOf(eventOrValue: unknown): unknown {
   const target = (eventOrValue as ChangeEvent<HTMLInputElement> | null)?.currentTarget;
-  if (target && typeof target === 'object' && 'value' in target) return target.type === 'checkbox' ? target.checked : target.value;
+  if (target && typeof target === 'object' && 'value' in target)
+    return target.type === 'checkbox' ? target.checked : target.value;
   return eventOrValue;
 }
 
@@ -31,7 +32,11 @@ function valueOf(eventOrValue: unknown): unknown {
  * Props that wire a Mantine input to a form field: value, change (clears the field's error), the server error
  * under the field, the group marked errored, and for required fields the label asterisk and ' (Required)' title.
  */
-export function useFieldProps<T extends object>(form: FormState<T>, field: string, options: FieldOptions = {}): FieldProps {
+export function useFieldProps<T extends object>(
+  form: FormState<T>,
+  field: string,
+  options: FieldOptions = {},
+): FieldProps {
   const { required = false, label } = options;
   const value = getPath(form.data, field);
   const error = form.errors[field];

@@ -49,7 +49,9 @@ export interface FormState<T extends object> {
 }
 
 export function getPath(source: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), source);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), source);
 }
 
 function setPath<T>(source: T, path: string, value: unknown): T {
@@ -160,7 +162,33 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
 
   const hasErrors = Object.keys(errors).length > 0;
   return useMemo(
-    () => ({ data, setData, errors, hasErrors, formError, processing, successful, setError, clearErrors, reset, transform, submit }),
-    [data, setData, errors, hasErrors, formError, processing, successful, setError, clearErrors, reset, transform, submit],
+    () => ({
+      data,
+      setData,
+      errors,
+      hasErrors,
+      formError,
+      processing,
+      successful,
+      setError,
+      clearErrors,
+      reset,
+      transform,
+      submit,
+    }),
+    [
+      data,
+      setData,
+      errors,
+      hasErrors,
+      formError,
+      processing,
+      successful,
+      setError,
+      clearErrors,
+      reset,
+      transform,
+      submit,
+    ],
   );
 }
