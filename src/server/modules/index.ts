@@ -6,15 +6,8 @@ import { auditRoutes } from './audit/audit.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { createMailer } from './mail/mailer';
-import { statsRoutes } from './stats/stats.routes';
-import { deviceRoutes } from './devices/devices.routes';
-import { equipmentRoutes } from './equipment/equipment.routes';
 import { mapsRoutes } from './maps/maps.routes';
 import { customerRoutes } from './customers/customers.routes';
-import { supplierRoutes } from './suppliers/suppliers.routes';
-import { cancellationReasonRoutes } from './cancellation-reasons/cancellation-reasons.routes';
-import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
-import { cancellationRoutes } from './cancellations/cancellations.routes';
 
 export interface ModuleDeps {
   config: Config;
@@ -29,13 +22,6 @@ export async function registerModules(app: FastifyInstance, { config, database }
   await app.register(feedbackRoutes, { db });
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(deviceRoutes, { db });
-  await app.register(equipmentRoutes, { db });
   await app.register(mapsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, tileUrl: config.MAP_TILE_URL ?? null });
   await app.register(customerRoutes, { db });
-  await app.register(supplierRoutes, { db });
-  await app.register(cancellationReasonRoutes, { db });
-  await app.register(subscriptionRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(cancellationRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
 }

@@ -1,0 +1,49 @@
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { recordOutbox } from './mail.queries';
+
+export interface Mail {
+  to: string;
+  /** Defaults to MAIL_FROM. */
+  from?: string;
+  subject: string;
+  text: string;
+}
+
+export type MailTransport = 'smtp' | 'outbox';
+
+export interface Mailer {
+  readonly transport: MailTransport;
+  /** Sends one e-mail and records it in the outbox with its transport; throws when the SMTP server refuses it. */
+  send(mail: Mail, log?: FastifyBaseLogger): Promise<{ messageId: string }>;
+}
+
+/**
+ * Real mail through nodemailer: to SMTP_URL when set; otherwise the message is still built by nodemailer
+ * (so it is exactly what would go out) and kept only in the outbox, which the settings page lists.
+ */
+export function createMailer(db: Db, { smtpUrl, defaultFrom }: { smtpUrl?: string; defaultFrom: string }): Mailer {
+  const transport: MailTransport = smtpUrl ? 'smtp' : 'outbox';
+  const transporter: Transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    transport,
+    async send(mail, log) {
+      const from = mail.from ?? defaultFrom;
+      const info = await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await recordOutbox(db, {
+        to: mail.to,
+        from,
+        subject: mail.subject,
+        text: mail.text,
+        transport,
+        messageId: info.messageId ?? null,
+      });
+      log?.info({ to: mail.to, subject: mail.subject, transport, messageId: info.messageId }, 'mail sent');
+      return { messageId: info.messageId };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  lookupEmailSettings,
+  lookupEmailSettingsAnswer,
+  outboxPage as outboxPageSchema,
+  outboxQuery,
+  sendLookupEmailTestAnswer,
+  sendLookupEmailTestBody,
+  settingsPaths,
+} from '../../../contract/settings';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+import { outboxPage } from '../mail/mail.queries';
+import { getLookupEmailSettings, saveLookupEmailSettings, sendLookupEmailTest } from './settings.service';
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; timeZone: string }> = async (
+  app,
+  { db, mailer, timeZone },
+) => {
+  app.get(settingsPaths.lookupEmail, { schema: { response: { 200: lookupEmailSettingsAnswer } } }, () =>
+    getLookupEmailSettings(db),
+  );
+
+  app.put(
+    settingsPaths.lookupEmail,
+    { schema: { body: lookupEmailSettings, response: { 200: lookupEmailSettingsAnswer } } },
+    async (request) => {
+      await saveLookupEmailSettings(db, request.user!.id, request.body);
+      return getLookupEmailSettings(db);
+    },
+  );
+
+  app.post(
+    settingsPaths.sendLookupEmailTest,
+    { schema: { body: sendLookupEmailTestBody, response: { 200: sendLookupEmailTestAnswer } } },
+    async (request) => {
+      const count = await sendLookupEmailTest(db, mailer, {
+        addresses: request.body.addresses,
+        timeZone,
+        recipientName: request.user!.name,
+        log: request.log,
+      });
+      return { sent: true as const, count, transport: mailer.transport };
+    },
+  );
+
+  app.get(
+    settingsPaths.outbox,
+    { schema: { querystring: outboxQuery, response: { 200: outboxPageSchema } } },
+    async (request) => {
+      const { page, perPage } = request.query;
+      return { ...(await outboxPage(db, page, perPage)), page, perPage };
+    },
+  );
+};

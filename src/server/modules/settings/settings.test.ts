@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestApp } from '../../test/app';
+import { auditLog, mailOutbox, settings } from '../../db/schema';
+import { DEFAULT_LOOKUP_EMAIL, MAX_TEST_ADDRESSES, type OutboxRow } from '../../../contract/settings';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port that keeps what it receives and refuses one recipient. */
+async function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address === 'refused@example.com')
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1];
+
+const customSettings = {
+  subject: 'Plans for {name}',
+  senderName: 'Plan Desk',
+  senderEmail: 'plans@example.com',
+  body: 'Hello {name} at {email}, sent {date}.',
+};
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+let agent: Awaited<ReturnType<TestApp['signIn']>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  agent = await t.signIn({ name: 'Sam Settings' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const outboxCount = async () => (await t.db.select().from(mailOutbox)).length;
+
+describe('lookup e-mail settings', () => {
+  it('answers the defaults before anything is saved', async () => {
+    const res = await agent.get('/admin/api/settings/lookup-email');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...DEFAULT_LOOKUP_EMAIL, updatedAt: null, updatedBy: null });
+  });
+
+  it('saves the settings, answers them with who saved them, and audits before and after', async () => {
+    const res = await agent.put('/admin/api/settings/lookup-email', customSettings);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ...customSettings, updatedBy: 'Sam Settings' });
+    const [row] = await t.db.select().from(settings).where(eq(settings.key, 'lookup_email'));
+    expect(row!.value).toEqual(customSettings);
+    const second = await agent.put('/admin/api/settings/lookup-email', {
+      ...customSettings,
+      subject: 'Changed {date}',
+    });
+    expect(second.statusCode).toBe(200);
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityType, 'settings.lookup_email'));
+    expect(audit.at(-1)).toMatchObject({
+      before: customSettings,
+      after: { ...customSettings, subject: 'Changed {date}' },
+      userId: agent.user.id,
+    });
+    await agent.put('/admin/api/settings/lookup-email', customSettings);
+  });
+
+  it.each([
+    ['an empty subject', { subject: ' ' }, 'subject', 'The subject field is required.'],
+    [
+      'an unknown placeholder',
+      { body: 'Hi {first_name}' },
+      'body',
+      'The body uses the unknown placeholder {first_name}. Use {name}, {email}, {date}.',
+    ],
+    [
+      'a bad sender address',
+      { senderEmail: 'plans@' },
+      'senderEmail',
+      'The sender email must be a valid email address.',
+    ],
+    [
+      'a sender name with angle brackets',
+      { senderName: 'Evil <x@y.z>' },
+      'senderName',
+      'The sender name may not contain <, >, quotes or line breaks.',
+    ],
+  ])('refuses %s with 422 and changes nothing', async (_label, change, field, message) => {
+    const res = await agent.put('/admin/api/settings/lookup-email', { ...customSettings, ...change });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toEqual([message]);
+    expect((await agent.get('/admin/api/settings/lookup-email')).json()).toMatchObject(customSettings);
+  });
+});
+
+describe('POST /admin/settings/send-lookup-email-test', () => {
+  it('sends one real e-mail per address through SMTP with the saved settings, and records each in the outbox', async () => {
+    await agent.put('/admin/api/settings/lookup-email', customSettings);
+    smtp.received.length = 0;
+    const res = await agent.post('/admin/settings/send-lookup-email-test', {
+      addresses: 'ann@example.com, bob@example.org,, ANN@example.com ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: true, count: 2, transport: 'smtp' });
+
+    expect(smtp.received.map((m) => m.to)).toEqual([['ann@example.com'], ['bob@example.org']]);
+    const [first] = smtp.received;
+    expect(first!.from).toBe('plans@example.com');
+    expect(header(first!.raw, 'Subject')).toBe('Plans for Sam Settings');
+    expect(header(first!.raw, 'From')).toBe('Plan Desk <plans@example.com>');
+    expect(first!.raw).toMatch(/Hello Sam Settings at ann@example\.com, sent \d{2}\/\d{2}\/\d{4}\./);
+
+    const rows = await t.db.select().from(mailOutbox);
+    expect(rows.filter((r) => r.transport === 'smtp').map((r) => r.to)).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(rows.every((r) => r.messageId)).toBe(true);
+  });
+
+  it.each([
+    ['an empty field', '', 'The addresses field is required.'],
+    ['only commas', ' , ,', 'The addresses field is required.'],
+    ['a malformed address, named', 'ann@example.com, bob@, carl@example.com', '"bob@" is not a valid email address.'],
+    [
+      'an address with a display name',
+      'Ann <ann@example.com>',
+      '"Ann <ann@example.com>" is not a valid email address.',
+    ],
+    [
+      '500 addresses',
+      Array.from({ length: 500 }, (_, i) => `user${i}@example.com`).join(','),
+      `No more than ${MAX_TEST_ADDRESSES} addresses may be sent to at once.`,
+    ],
+  ])('refuses %s with 422 and sends nothing', async (_label, addresses, message) => {
+    smtp.received.length = 0;
+    const before = await outboxCount();
+    const res = await agent.post('/admin/settings/send-lookup-email-test', { addresses });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.addresses).toEqual([message]);
+    expect(smtp.received).toHaveLength(0);
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it('refuses a missing field and a list instead of text', async () => {
+    for (const payload of [{}, { addresses: ['a@example.com'] }]) {
+      const res = await agent.post('/admin/settings/send-lookup-email-test', payload);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.addresses).toEqual(['The addresses field is required.']);
+    }
+  });
+
+  it('answers 502 naming the address the SMTP server refused, keeping the ones sent before it', async () => {
+    smtp.received.length = 0;
+    const before = await outboxCount();
+    const res = await agent.post('/admin/settings/send-lookup-email-test', {
+      addresses: 'ok@example.com, refused@example.com, never@example.com',
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().errors[0]).toMatch(
+      /^The e-mail to refused@example\.com could not be sent \(1 sent before it\): .*Mailbox unavailable/,
+    );
+    expect(smtp.received.map((m) => m.to)).toEqual([['ok@example.com']]);
+    expect(await outboxCount()).toBe(before + 1);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('keeps the e-mails in the outbox, which lists recipient, subject and time newest first', async () => {
+    const local = await createTestApp();
+    try {
+      const staff = await local.signIn({ name: 'Olive Outbox' });
+      const res = await staff.post('/admin/settings/send-lookup-email-test', {
+        addresses: 'one@example.com,two@example.com',
+      });
+      expect(res.json()).toEqual({ sent: true, count: 2, transport: 'outbox' });
+      const list = await staff.get('/admin/api/mail-outbox?perPage=1');
+      expect(list.statusCode).toBe(200);
+      const page = list.json<{ rows: OutboxRow[]; total: number }>();
+      expect(page.total).toBe(2);
+      expect(page.rows).toHaveLength(1);
+      expect(page.rows[0]).toMatchObject({
+        to: 'two@example.com',
+        subject: DEFAULT_LOOKUP_EMAIL.subject,
+        transport: 'outbox',
+      });
+      expect(page.rows[0]!.text).toContain('Hi Olive Outbox,');
+      expect(Date.parse(page.rows[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      await local.close();
+    }
+  });
+});
