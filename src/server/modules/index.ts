@@ -8,6 +8,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { createMailer } from './mail/mailer';
 import { mapsRoutes } from './maps/maps.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { supplierRoutes } from './suppliers/suppliers.routes';
 
 export interface ModuleDeps {
   config: Config;
@@ -24,4 +25,5 @@ export async function registerModules(app: FastifyInstance, { config, database }
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(mapsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, tileUrl: config.MAP_TILE_URL ?? null });
   await app.register(customerRoutes, { db });
+  await app.register(supplierRoutes, { db });
 }
