@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { deviceRoutes } from './devices/devices.routes';
+import { equipmentRoutes } from './equipment/equipment.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { createMailer } from './mail/mailer';
@@ -20,6 +22,8 @@ export async function registerModules(app: FastifyInstance, { config, database }
   const db = database.db;
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   await app.register(auditRoutes, { db });
+  await app.register(deviceRoutes, { db });
+  await app.register(equipmentRoutes, { db });
   await app.register(feedbackRoutes, { db });
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });

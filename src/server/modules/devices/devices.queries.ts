@@ -1,0 +1,228 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import {
+  customers,
+  devices,
+  deviceStatuses,
+  equipment,
+  loaners,
+  products,
+  subscriptions,
+  suppliers,
+} from '../../db/schema';
+import type {
+  DeviceDetail,
+  DeviceListQuery,
+  DeviceOptions,
+  DeviceRow,
+  SimLookupDevice,
+} from '../../../contract/devices';
+import type { Page } from '../../../contract/pagination';
+
+export type DeviceRecord = typeof devices.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The device row locked for the rest of the transaction, or undefined when it does not exist. */
+export async function lockDevice(tx: Tx, id: number): Promise<DeviceRecord | undefined> {
+  const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for('update');
+  return row;
+}
+
+export async function findProduct(tx: Tx, id: number) {
+  const [row] = await tx.select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+/** The active subscription using a device, if any. */
+export async function activeSubscription(tx: Tx, deviceId: number) {
+  const [row] = await tx
+    .select({ id: subscriptions.id, customerId: subscriptions.customerId, customerName: customers.name })
+    .from(subscriptions)
+    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .where(and(eq(subscriptions.deviceId, deviceId), eq(subscriptions.status, 'active')))
+    .orderBy(desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+/** The open loan of a device, if any. */
+export async function openLoan(tx: Tx, deviceId: number) {
+  const [row] = await tx
+    .select({ id: loaners.id, startedAt: loaners.startedAt, customerId: customers.id, customerName: customers.name })
+    .from(loaners)
+    .innerJoin(customers, eq(customers.id, loaners.customerId))
+    .where(and(eq(loaners.deviceId, deviceId), isNull(loaners.returnedAt)))
+    .orderBy(desc(loaners.id))
+    .limit(1);
+  return row;
+}
+
+function listFilter(query: DeviceListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.status) conditions.push(eq(devices.deviceStatusId, query.status));
+  if (query.productId) conditions.push(eq(devices.productId, query.productId));
+  const q = query.q;
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    conditions.push(
+      or(
+        /^\d{1,9}$/.test(q) ? eq(devices.id, Number(q)) : undefined,
+        ilike(devices.imei, pattern),
+        ilike(devices.sim, pattern),
+        ilike(devices.phone, pattern),
+        // Phone numbers are typed with punctuation ("(615) 555-0100") but stored as digits.
+        digits.length >= 3 && digits !== q ? ilike(devices.phone, `%${digits}%`) : undefined,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<DeviceRow>> {
+  const where = listFilter(query);
+  const rows = await tx
+    .select({
+      id: devices.id,
+      imei: devices.imei,
+      sim: devices.sim,
+      phone: devices.phone,
+      status: { id: deviceStatuses.id, description: deviceStatuses.description },
+      model: products.model,
+      lineDeletedAt: devices.lineDeletedAt,
+    })
+    .from(devices)
+    .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
+    .leftJoin(products, eq(products.id, devices.productId))
+    .where(where)
+    .orderBy(desc(devices.id))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [total] = await tx.select({ n: count() }).from(devices).where(where);
+  const ids = rows.map((r) => r.id);
+  const holders = ids.length
+    ? await tx
+        .selectDistinctOn([subscriptions.deviceId], {
+          deviceId: subscriptions.deviceId,
+          id: customers.id,
+          name: customers.name,
+        })
+        .from(subscriptions)
+        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+        .where(and(inArray(subscriptions.deviceId, ids), eq(subscriptions.status, 'active')))
+        .orderBy(subscriptions.deviceId, desc(subscriptions.id))
+    : [];
+  const customerOf = new Map(holders.map((h) => [h.deviceId, { id: h.id, name: h.name }]));
+  return {
+    rows: rows.map(({ lineDeletedAt, ...r }) => ({
+      ...r,
+      lineDeleted: lineDeletedAt !== null,
+      customer: customerOf.get(r.id) ?? null,
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    perPage: query.perPage,
+  };
+}
+
+export async function deviceOptions(tx: Tx): Promise<DeviceOptions> {
+  const [statuses, productRows] = await Promise.all([
+    tx.select().from(deviceStatuses).orderBy(asc(deviceStatuses.id)),
+    tx.select().from(products).orderBy(asc(products.model), asc(products.id)),
+  ]);
+  return { statuses, products: productRows };
+}
+
+export async function deviceDetail(tx: Tx, id: number): Promise<DeviceDetail | undefined> {
+  const [row] = await tx
+    .select({
+      device: devices,
+      status: deviceStatuses,
+      product: products,
+      supplier: { id: suppliers.id, name: suppliers.name },
+    })
+    .from(devices)
+    .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
+    .leftJoin(products, eq(products.id, devices.productId))
+    .leftJoin(suppliers, eq(suppliers.id, devices.supplierId))
+    .where(eq(devices.id, id));
+  if (!row) return undefined;
+  const [subscription] = await tx
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      customerId: customers.id,
+      customerName: customers.name,
+    })
+    .from(subscriptions)
+    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .where(eq(subscriptions.deviceId, id))
+    // The active subscription first, else the latest.
+    .orderBy(sql`${subscriptions.status} = 'active' desc`, desc(subscriptions.orderedAt), desc(subscriptions.id))
+    .limit(1);
+  const loan = await openLoan(tx, id);
+  const taken = await tx
+    .select({ id: equipment.id, imei: equipment.imei, state: equipment.state, model: products.model })
+    .from(equipment)
+    .leftJoin(products, eq(products.id, equipment.productId))
+    .where(eq(equipment.fromDeviceId, id))
+    .orderBy(desc(equipment.id))
+    .limit(50);
+  const d = row.device;
+  return {
+    id: d.id,
+    imei: d.imei,
+    sim: d.sim,
+    phone: d.phone,
+    status: row.status,
+    unavailable: d.unavailable,
+    blacklistHold: d.blacklistHold,
+    lineDeletedAt: iso(d.lineDeletedAt),
+    deployedAt: iso(d.deployedAt),
+    product: row.product && {
+      id: row.product.id,
+      model: row.product.model,
+      price: row.product.price,
+      imageUri: row.product.imageUri,
+    },
+    supplier: row.supplier,
+    subscription: subscription
+      ? {
+          id: subscription.id,
+          status: subscription.status,
+          customer: { id: subscription.customerId, name: subscription.customerName },
+        }
+      : null,
+    loaner: loan
+      ? {
+          id: loan.id,
+          startedAt: loan.startedAt.toISOString(),
+          customer: { id: loan.customerId, name: loan.customerName },
+        }
+      : null,
+    equipment: taken,
+  };
+}
+
+export async function findDeviceBySim(tx: Tx, sim: string): Promise<Omit<SimLookupDevice, 'warnings'> | undefined> {
+  const [row] = await tx
+    .select({ device: devices, status: deviceStatuses })
+    .from(devices)
+    .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
+    .where(eq(devices.sim, sim));
+  if (!row) return undefined;
+  const [subscription, loan] = await Promise.all([activeSubscription(tx, row.device.id), openLoan(tx, row.device.id)]);
+  return {
+    id: row.device.id,
+    imei: row.device.imei,
+    sim: row.device.sim,
+    status: row.status,
+    subscription: subscription
+      ? { id: subscription.id, customer: { id: subscription.customerId, name: subscription.customerName } }
+      : null,
+    loaner: loan ? { id: loan.id, customer: { id: loan.customerId, name: loan.customerName } } : null,
+    mofi_id: row.device.productId,
+  };
+}

@@ -1,0 +1,340 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { devices, deviceSwaps, equipment, loaners, subscriptions } from '../../db/schema';
+import { DEVICE_STATUS } from '../../../contract/business';
+import {
+  deviceActionRefusal,
+  isBelowPriceThreshold,
+  noDeviceWithSim,
+  replacementWarnings,
+  type DeviceAction,
+  type ReplacementData,
+  type SimLookupDevice,
+} from '../../../contract/devices';
+import type { ActionResult, EquipmentState } from '../../../contract/equipment';
+import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import {
+  activeSubscription,
+  findDeviceBySim,
+  findProduct,
+  lockDevice,
+  openLoan,
+  type DeviceRecord,
+} from './devices.queries';
+
+interface Locked {
+  device: DeviceRecord;
+  model: string;
+  price: string | null;
+  customerId: number | null;
+}
+
+const gone = (id: number) => new ActionError(`Device ${id} no longer exists.`, 404);
+
+/**
+ * One device action: in a transaction, lock the device, re-check that the action still applies (another staff
+ * member may have acted first), then run it. Refusals change nothing.
+ */
+async function actOnDevice<T>(
+  db: Db,
+  id: number,
+  action: DeviceAction,
+  run: (tx: Tx, locked: Locked) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const device = await lockDevice(tx, id);
+    if (!device) throw gone(id);
+    const product = device.productId === null ? undefined : await findProduct(tx, device.productId);
+    const subscription = await activeSubscription(tx, id);
+    const loan = await openLoan(tx, id);
+    const refusal = deviceActionRefusal(action, {
+      id,
+      hasEquipment: device.productId !== null || device.imei !== null,
+      lineDeleted: device.lineDeletedAt !== null,
+      activeSubscription: subscription !== undefined,
+      loanedTo: loan?.customerName ?? null,
+    });
+    if (refusal) throw new ActionError(refusal);
+    return run(tx, {
+      device,
+      model: product?.model ?? 'SIM Only',
+      price: product?.price ?? null,
+      customerId: subscription?.customerId ?? loan?.customerId ?? null,
+    });
+  });
+}
+
+async function updateDevice(tx: Tx, id: number, changes: Partial<typeof devices.$inferInsert>): Promise<DeviceRecord> {
+  const [row] = await tx
+    .update(devices)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(devices.id, id))
+    .returning();
+  return row!;
+}
+
+const simOnly = { imei: null, productId: null } as const;
+
+/** Moves the phone built into a device (model + IMEI) to the equipment table, in the given state. */
+async function takeOutEquipment(tx: Tx, userId: number, locked: Locked, state: EquipmentState) {
+  const { device } = locked;
+  if (!device.imei)
+    throw new ActionError(
+      `Device ${device.id} has no IMEI recorded, so its equipment cannot be tracked. Please correct.`,
+    );
+  const [row] = await tx
+    .insert(equipment)
+    .values({
+      imei: device.imei,
+      productId: device.productId,
+      state,
+      fromDeviceId: device.id,
+      customerId: locked.customerId,
+    })
+    .returning();
+  await recordAudit(tx, {
+    userId,
+    action: 'equipment.created',
+    entityType: 'equipment',
+    entityId: row!.id,
+    after: row,
+  });
+  return row!;
+}
+
+export function convertWithBlacklistHold(db: Db, userId: number, id: number): Promise<ActionResult> {
+  return actOnDevice(db, id, 'blacklistHold', async (tx, locked) => {
+    const taken = await takeOutEquipment(tx, userId, locked, 'blacklist_hold');
+    const after = await updateDevice(tx, id, {
+      ...simOnly,
+      lineDeletedAt: new Date(),
+      blacklistHold: true,
+      deviceStatusId: DEVICE_STATUS.blacklistHold,
+    });
+    await recordAudit(tx, {
+      userId,
+      action: 'device.blacklist_hold',
+      entityType: 'device',
+      entityId: id,
+      before: locked.device,
+      after,
+    });
+    return {
+      message: `Device ${id} is now a SIM Only with its line deleted; the ${locked.model} is on blacklist hold.`,
+      equipmentId: taken.id,
+    };
+  });
+}
+
+export function unassignEquipment(db: Db, userId: number, id: number): Promise<ActionResult> {
+  return actOnDevice(db, id, 'unassignEquipment', async (tx, locked) => {
+    const taken = await takeOutEquipment(tx, userId, locked, 'unbuilt');
+    const after = await updateDevice(tx, id, {
+      ...simOnly,
+      deviceStatusId: DEVICE_STATUS.available,
+      unavailable: false,
+    });
+    await recordAudit(tx, {
+      userId,
+      action: 'device.unassign_equipment',
+      entityType: 'device',
+      entityId: id,
+      before: locked.device,
+      after,
+    });
+    return {
+      message: `Device ${id} is now an available SIM Only; IMEI ${taken.imei} moved to unbuilt equipment.`,
+      equipmentId: taken.id,
+    };
+  });
+}
+
+export function removeEquipment(db: Db, userId: number, id: number): Promise<ActionResult> {
+  return actOnDevice(db, id, 'removeEquipment', async (tx, locked) => {
+    const after = await updateDevice(tx, id, {
+      ...simOnly,
+      deviceStatusId: DEVICE_STATUS.available,
+      unavailable: false,
+    });
+    await recordAudit(tx, {
+      userId,
+      action: 'device.remove_equipment',
+      entityType: 'device',
+      entityId: id,
+      before: locked.device,
+      after: { ...after, removedFromInventory: { model: locked.model, imei: locked.device.imei } },
+    });
+    return {
+      message: `Device ${id} is now an available SIM Only; the ${locked.model} was removed from inventory.`,
+      equipmentId: null,
+    };
+  });
+}
+
+export function separateEquipment(db: Db, userId: number, id: number): Promise<ActionResult> {
+  return actOnDevice(db, id, 'separateEquipment', async (tx, locked) => {
+    const taken = await takeOutEquipment(tx, userId, locked, 'returning');
+    await tx.delete(devices).where(eq(devices.id, id));
+    await recordAudit(tx, {
+      userId,
+      action: 'device.separate_equipment',
+      entityType: 'device',
+      entityId: id,
+      before: locked.device,
+      after: { deleted: true, equipmentId: taken.id },
+    });
+    return {
+      message: `IMEI ${taken.imei} moved to returning equipment and device ${id} was deleted.`,
+      equipmentId: taken.id,
+    };
+  });
+}
+
+export function deleteLine(db: Db, userId: number, id: number): Promise<ActionResult> {
+  return actOnDevice(db, id, 'deleteLine', async (tx, locked) => {
+    const hasEquipment = locked.device.productId !== null || locked.device.imei !== null;
+    // A phone worth less than the threshold is not worth recovering: only the line goes.
+    const recover = hasEquipment && !isBelowPriceThreshold(locked.price);
+    const taken = recover ? await takeOutEquipment(tx, userId, locked, 'unbuilt') : null;
+    const after = await updateDevice(tx, id, { ...(recover ? simOnly : {}), lineDeletedAt: new Date() });
+    await recordAudit(tx, {
+      userId,
+      action: 'device.delete_line',
+      entityType: 'device',
+      entityId: id,
+      before: locked.device,
+      after,
+    });
+    return {
+      message: taken
+        ? `The line of device ${id} was deleted; IMEI ${taken.imei} moved to unbuilt equipment.`
+        : `The line of device ${id} was deleted.`,
+      equipmentId: taken?.id ?? null,
+    };
+  });
+}
+
+export function deleteDevice(db: Db, userId: number, id: number): Promise<ActionResult> {
+  return actOnDevice(db, id, 'deleteDevice', async (tx, locked) => {
+    const hasEquipment = locked.device.productId !== null || locked.device.imei !== null;
+    const removedFromInventory = hasEquipment && !isBelowPriceThreshold(locked.price);
+    await tx.delete(devices).where(eq(devices.id, id));
+    await recordAudit(tx, {
+      userId,
+      action: 'device.delete',
+      entityType: 'device',
+      entityId: id,
+      before: locked.device,
+      after: { deleted: true, removedFromInventory },
+    });
+    return {
+      message: removedFromInventory
+        ? `Device ${id} was deleted and the ${locked.model} removed from inventory.`
+        : `Device ${id} was deleted.`,
+      equipmentId: null,
+    };
+  });
+}
+
+export async function lookupBySim(db: Db, sim: string): Promise<SimLookupDevice> {
+  const device = await findDeviceBySim(db, sim);
+  if (!device) throw new NotFoundError(noDeviceWithSim(sim));
+  return { ...device, warnings: replacementWarnings(device) };
+}
+
+/**
+ * Move equipment / device replacement: the phone of the current device moves onto the device found by SIM, the
+ * current device becomes a SIM Only with the chosen status, and the line's subscription and loan follow the phone.
+ */
+export async function replaceDevice(
+  db: Db,
+  userId: number,
+  id: number,
+  body: ReplacementData,
+): Promise<{ newDeviceId: number }> {
+  const targetId = body.new_device_id;
+  if (targetId === id)
+    throw new FieldErrors({
+      sim: [`SIM ${body.sim} belongs to device ${id} itself. Look up the SIM of another device.`],
+    });
+  return db.transaction(async (tx) => {
+    // Lock both rows in id order so two opposite replacements cannot deadlock.
+    const [first, second] = id < targetId ? [id, targetId] : [targetId, id];
+    const lockedFirst = await lockDevice(tx, first);
+    const lockedSecond = await lockDevice(tx, second);
+    const current = first === id ? lockedFirst : lockedSecond;
+    const target = first === id ? lockedSecond : lockedFirst;
+    if (!current) throw gone(id);
+    const subscription = await activeSubscription(tx, id);
+    const loan = await openLoan(tx, id);
+    const refusal = deviceActionRefusal('replace', {
+      id,
+      hasEquipment: current.productId !== null || current.imei !== null,
+      lineDeleted: current.lineDeletedAt !== null,
+      activeSubscription: subscription !== undefined,
+      loanedTo: loan?.customerName ?? null,
+    });
+    if (refusal) throw new ActionError(refusal);
+    if (!target || target.sim !== body.sim) {
+      throw new FieldErrors({
+        sim: [
+          target
+            ? `SIM ${body.sim} does not match the device that was looked up. Look it up again.`
+            : noDeviceWithSim(body.sim),
+        ],
+      });
+    }
+    if (target.imei) throw new FieldErrors({ sim: [`Device ${target.id} has an existing IMEI. Please correct.`] });
+    if (target.lineDeletedAt)
+      throw new FieldErrors({ sim: [`The line of device ${target.id} has already been deleted.`] });
+    if (!(await findProduct(tx, body.product_id)))
+      throw new FieldErrors({ product_id: ['The selected product id is invalid.'] });
+
+    const now = new Date();
+    const movedIn = await updateDevice(tx, target.id, {
+      imei: current.imei,
+      productId: body.product_id,
+      deviceStatusId: current.deviceStatusId,
+      unavailable: false,
+      deployedAt: current.deployedAt ? now : target.deployedAt,
+    });
+    const movedOut = await updateDevice(tx, id, {
+      ...simOnly,
+      deviceStatusId: body.device_status_id,
+      unavailable: body.unavailable,
+    });
+    await tx
+      .update(subscriptions)
+      .set({ deviceId: target.id, updatedAt: now })
+      .where(and(eq(subscriptions.deviceId, id), eq(subscriptions.status, 'active')));
+    await tx
+      .update(loaners)
+      .set({ deviceId: target.id })
+      .where(and(eq(loaners.deviceId, id), isNull(loaners.returnedAt)));
+    await tx.insert(deviceSwaps).values({
+      deviceId: id,
+      newDeviceId: target.id,
+      supplierId: current.supplierId,
+      customerId: subscription?.customerId ?? loan?.customerId ?? null,
+      swappedAt: now,
+    });
+    await recordAudit(tx, {
+      userId,
+      action: 'device.equipment_moved_out',
+      entityType: 'device',
+      entityId: id,
+      before: current,
+      after: { ...movedOut, newDeviceId: target.id },
+    });
+    await recordAudit(tx, {
+      userId,
+      action: 'device.equipment_moved_in',
+      entityType: 'device',
+      entityId: target.id,
+      before: target,
+      after: { ...movedIn, fromDeviceId: id },
+    });
+    return { newDeviceId: target.id };
+  });
+}

@@ -1,0 +1,72 @@
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { customers, devices, equipment, products } from '../../db/schema';
+import type { EquipmentListQuery, EquipmentRow } from '../../../contract/equipment';
+import type { Page } from '../../../contract/pagination';
+
+export type EquipmentRecord = typeof equipment.$inferSelect;
+
+export async function lockEquipment(tx: Tx, id: number): Promise<EquipmentRecord | undefined> {
+  const [row] = await tx.select().from(equipment).where(eq(equipment.id, id)).for('update');
+  return row;
+}
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function selectRows(tx: Tx, where: SQL | undefined) {
+  return tx
+    .select({
+      id: equipment.id,
+      imei: equipment.imei,
+      state: equipment.state,
+      productId: products.id,
+      model: products.model,
+      price: products.price,
+      fromDeviceId: equipment.fromDeviceId,
+      fromDeviceExists: devices.id,
+      customerId: customers.id,
+      customerName: customers.name,
+      createdAt: equipment.createdAt,
+      updatedAt: equipment.updatedAt,
+    })
+    .from(equipment)
+    .leftJoin(products, eq(products.id, equipment.productId))
+    .leftJoin(devices, eq(devices.id, equipment.fromDeviceId))
+    .leftJoin(customers, eq(customers.id, equipment.customerId))
+    .where(where);
+}
+
+type Selected = Awaited<ReturnType<typeof selectRows>>[number];
+
+const toRow = (r: Selected): EquipmentRow => ({
+  id: r.id,
+  imei: r.imei,
+  state: r.state,
+  product:
+    r.productId !== null && r.model !== null && r.price !== null
+      ? { id: r.productId, model: r.model, price: r.price }
+      : null,
+  fromDeviceId: r.fromDeviceId,
+  fromDeviceExists: r.fromDeviceExists !== null,
+  customer: r.customerId !== null && r.customerName !== null ? { id: r.customerId, name: r.customerName } : null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export async function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<Page<EquipmentRow>> {
+  const where = and(
+    eq(equipment.state, query.state),
+    query.q ? ilike(equipment.imei, `%${escapeLike(query.q)}%`) : undefined,
+  );
+  const rows = await selectRows(tx, where)
+    .orderBy(desc(equipment.updatedAt), desc(equipment.id))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [total] = await tx.select({ n: count() }).from(equipment).where(where);
+  return { rows: rows.map(toRow), total: total?.n ?? 0, page: query.page, perPage: query.perPage };
+}
+
+export async function findEquipment(tx: Tx, id: number): Promise<EquipmentRow | undefined> {
+  const [row] = await selectRows(tx, eq(equipment.id, id));
+  return row && toRow(row);
+}
