@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { statsRoutes } from './stats/stats.routes';
 import { deviceRoutes } from './devices/devices.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
@@ -22,6 +23,7 @@ export async function registerModules(app: FastifyInstance, { config, database }
   const db = database.db;
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   await app.register(auditRoutes, { db });
+  await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(deviceRoutes, { db });
   await app.register(equipmentRoutes, { db });
   await app.register(feedbackRoutes, { db });

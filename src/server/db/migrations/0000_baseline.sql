@@ -321,6 +321,21 @@ CREATE TABLE "settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stats_daily" (
+	"metric" text NOT NULL,
+	"day" date NOT NULL,
+	"key" integer DEFAULT 0 NOT NULL,
+	"value" numeric(18, 2) NOT NULL,
+	CONSTRAINT "stats_daily_metric_day_key_pk" PRIMARY KEY("metric","day","key")
+);
+--> statement-breakpoint
+CREATE TABLE "stats_rollup_state" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"version" text NOT NULL,
+	"time_zone" text NOT NULL,
+	"built_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "referral_codes" ADD CONSTRAINT "referral_codes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_swaps" ADD CONSTRAINT "device_swaps_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_swaps" ADD CONSTRAINT "device_swaps_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

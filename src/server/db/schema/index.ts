@@ -7,3 +7,4 @@ export * from './marketing';
 export * from './prospects';
 export * from './parcels';
 export * from './office';
+export * from './stats';

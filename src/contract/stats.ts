@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { RETURN_WINDOW_DAYS, UPCOMING_CREDIT_WEEKS } from './business';
+
+/** Period views of the trend charts (§2): what each covers and its label in the view switcher. */
+export const STATS_VIEWS = {
+  daily: { label: 'Past 30 Days', periods: 30 },
+  weekly: { label: 'Past 26 Weeks', periods: 26 },
+  monthly: { label: 'Past Year', periods: 12 },
+  yearly: { label: 'All Time', periods: null },
+} as const;
+export type StatsView = keyof typeof STATS_VIEWS;
+export const DEFAULT_STATS_VIEW: StatsView = 'monthly';
+
+const ALL: readonly StatsView[] = ['daily', 'weekly', 'monthly', 'yearly'];
+const NO_WEEKLY: readonly StatsView[] = ['daily', 'monthly', 'yearly'];
+
+/** Columns that are not fixed: one per cancellation reason, return reason or supplier, keyed by its name. */
+export type DynamicColumns = 'cancellationReasons' | 'returnReasons' | 'suppliers';
+
+/**
+ * Every stats endpoint of §7 with exactly its views and the series fields of its rows (§3), written once.
+ * `fields` is a list of fixed row fields, or the kind of named columns the row carries.
+ */
+export const STATS_ENDPOINTS = {
+  'ppc-conversion-trend': { views: NO_WEEKLY, fields: ['google'] },
+  'subscription-activity-trend': { views: NO_WEEKLY, fields: ['orders', 'returns', 'cancellations', 'net'] },
+  'net-prospecting-revenue-trend': { views: NO_WEEKLY, fields: ['revenue'] },
+  'renewals-trend': { views: NO_WEEKLY, fields: ['gross', 'net'] },
+  'visitor-trend': { views: ALL, fields: ['visitors'] },
+  'conversion-rate-trend': { views: ALL, fields: ['rate'] },
+  'churn-trend': { views: ALL, fields: ['rate'] },
+  'swap-and-reset-trend': { views: ALL, fields: ['replacements', 'resets'] },
+  'orders-by-carrier-trend': { views: ALL, fields: ['blue', 'yellow', 'pink', 'red'] },
+  'cancellation-reason-trend': { views: ALL, fields: 'cancellationReasons' },
+  'subscription-return-reason-trend': { views: ALL, fields: 'returnReasons' },
+  'reset-requests-by-supplier-trend': { views: ALL, fields: 'suppliers' },
+  'referral-code-orders-trend': { views: ALL, fields: ['count'] },
+  'lookup-request-drip-mail-conversion-trend': { views: ALL, fields: ['sent', 'converted'] },
+  'cpc-subscription-activity-trend': { views: ALL, fields: ['orders', 'returns', 'cancellations', 'net'] },
+  'total-orders-trend': { views: NO_WEEKLY, fields: ['total', 'cancellations', 'net'] },
+  'lookup-requests-trend': { views: NO_WEEKLY, fields: ['requests', 'conversions'] },
+  'subscription-revenue-trend': { views: NO_WEEKLY, fields: ['gross', 'net'] },
+  'swaps-by-supplier-trend': { views: NO_WEEKLY, fields: 'suppliers' },
+  'prospects-trend': { views: NO_WEEKLY, fields: ['prospects'] },
+  'prospect-conversions-trend': { views: NO_WEEKLY, fields: ['conversions'] },
+  'active-subscriptions-trend': { views: NO_WEEKLY, fields: ['total'] },
+} as const satisfies Record<string, { views: readonly StatsView[]; fields: readonly string[] | DynamicColumns }>;
+export type StatsEndpoint = keyof typeof STATS_ENDPOINTS;
+
+/** Row-limit choices of the Plan Lookup Promo Conversions chart: how many of the latest periods it shows. */
+export const PROMO_ROW_LIMIT_ENDPOINT: StatsEndpoint = 'lookup-request-drip-mail-conversion-trend';
+
+export const statsPaths = {
+  trend: (endpoint: StatsEndpoint, view: StatsView) => `/admin/api/stats/${endpoint}-${view}`,
+  returnRateByModel: (limit: number) => `/admin/api/stats/return-rate-by-model/${limit}`,
+  upcomingCredits: '/admin/api/stats/upcoming-credits',
+} as const;
+
+/**
+ * A period is named by its first day: 'YYYY-MM-DD' for a day or a week (weeks start on Monday),
+ * 'YYYY-MM' for a month, 'YYYY' for a year, all in the business time zone.
+ */
+export type StatsRow = { period: string } & Record<string, number | string>;
+
+/** The definitions the numbers follow; shown as the glossary on the dashboard. */
+export const STATS_GLOSSARY = [
+  {
+    term: 'Period',
+    text: 'Days, weeks (Monday to Sunday), months and years in the business time zone. Past 30 Days, Past 26 Weeks and Past Year end with the current, unfinished period; All Time starts with the first year that has data.',
+  },
+  { term: 'Orders', text: 'New orders placed (subscriptions by their order date).' },
+  {
+    term: '21-Day Returns',
+    text: `Cancellations on the order's day or within ${RETURN_WINDOW_DAYS} calendar days after it, counted on the day of the cancellation.`,
+  },
+  {
+    term: 'Cancellations',
+    text: `Later cancellations: more than ${RETURN_WINDOW_DAYS} days after the order, counted on the day of the cancellation.`,
+  },
+  { term: 'Net Subscriptions', text: 'Orders − 21-day returns − cancellations.' },
+  { term: 'Returns %', text: 'Returns as a percentage of orders, to 2 decimals; 0 when either is missing or zero.' },
+  {
+    term: 'Total orders trend',
+    text: 'Total = orders; cancellations = 21-day returns; net = total − cancellations; the percentage is cancellations ÷ total.',
+  },
+  {
+    term: 'Google (PPC)',
+    text: 'Orders that came from Google CPC ads. PPC Subscription Activity is the activity of those orders alone.',
+  },
+  { term: 'Active subscriptions', text: 'Subscriptions ordered and not cancelled at the end of each period.' },
+  {
+    term: 'Churn rate',
+    text: 'Cancellations (not 21-day returns) in the period ÷ subscriptions active at its start × 100.',
+  },
+  { term: 'Conversion rate', text: 'Orders ÷ site visitors × 100 in the period (0 without visitors).' },
+  {
+    term: 'Renewals',
+    text: 'Renewal payments in the period: gross charged, and estimated net after fees and carrier costs.',
+  },
+  {
+    term: 'Recurring revenue',
+    text: 'The monthly price of every subscription active at the end of the period (gross); estimated net applies the net-to-gross ratio of all renewals so far.',
+  },
+  { term: 'Net prospecting revenue', text: "Revenue of field reps' prospects, counted when the prospect converts." },
+  {
+    term: 'Cancellation reasons',
+    text: 'Cancellations with a recorded reason, by reason, on the day of the cancellation; retired reasons appear while they have counts.',
+  },
+  { term: '21-day return reasons', text: '21-day returns with a recorded return reason, by reason.' },
+  {
+    term: 'Swaps and resets',
+    text: 'Device replacements and reset requests, by the supplier of the line where shown.',
+  },
+  { term: 'Referral code usage', text: 'Orders placed with a referral code.' },
+  {
+    term: 'Plan lookups',
+    text: 'Plan lookup requests by request date; conversions by the date the requester subscribed.',
+  },
+  {
+    term: 'Promo conversions',
+    text: 'Promo e-mails sent by send date; conversions by the date the recipient subscribed. The row limit picks how many of the latest periods are shown.',
+  },
+  { term: 'Prospects', text: 'Prospect visits logged by reps; conversions by the date the prospect subscribed.' },
+  {
+    term: '21-day returns by product',
+    text: 'For the latest N deployed devices, 21-day returns of their subscriptions, by product model.',
+  },
+  {
+    term: 'Upcoming credits',
+    text: `Unapplied credits due in each of the next ${UPCOMING_CREDIT_WEEKS} weeks from today; remaining credits are those due after that.`,
+  },
+] as const;
+
+/** A percentage of `part` in `whole` to 2 decimals; '0' when either is missing or zero (§2 hover rule). */
+export function percentage(part: number | null | undefined, whole: number | null | undefined): string {
+  if (!part || !whole) return '0';
+  return ((part / whole) * 100).toFixed(2);
+}
+
+/** Row limits of the promo chart; also accepted as `?limit=` by its endpoint. */
+export const trendQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'The limit must be 25, 50 or 100.' })
+    .refine((n) => n === 25 || n === 50 || n === 100, { error: 'The limit must be 25, 50 or 100.' })
+    .optional(),
+});
+
+export const RETURN_RATE_MAX_LIMIT = 10_000;
+const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${RETURN_RATE_MAX_LIMIT.toLocaleString('en-US')}.`;
+export const returnRateParams = z.object({
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(RETURN_RATE_MAX_LIMIT, { error: LIMIT_MESSAGE }),
+});
+export const returnRateRow = z.object({ model: z.string(), returns: z.number() });
+export type ReturnRateRow = z.infer<typeof returnRateRow>;
+
+/** Money travels as decimal strings ('0.00') so no cent is lost on the way. */
+export const upcomingCredits = z.object({
+  weeks: z.array(z.object({ period: z.string(), amount: z.string() })),
+  remaining: z.string(),
+});
+export type UpcomingCredits = z.infer<typeof upcomingCredits>;
