@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { cancellationReasons } from '../../db/schema';
+import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
+import { recordAudit } from '../audit/audit.service';
+import {
+  REASON_NAME_TAKEN_MESSAGE,
+  REASON_NOT_FOUND_MESSAGE,
+  REASON_ORDER_STALE_MESSAGE,
+  reasonAlreadyMessage,
+  reasonInUseMessage,
+  type CancellationReason,
+  type CreateReasonBody,
+} from '../../../contract/cancellation-reasons';
+import { RETIRED_REASON_MESSAGE, UNKNOWN_REASON_MESSAGE } from '../../../contract/subscriptions';
+import {
+  findReasonByName,
+  isReasonInUse,
+  listReasons,
+  lockReason,
+  lockReasonList,
+  orderedReasonIds,
+  shareLockReason,
+  writePositions,
+} from './cancellation-reasons.queries';
+
+export const REASON_ENTITY = 'cancellation_reason';
+
+async function reasonView(tx: Tx, id: number): Promise<CancellationReason> {
+  const row = (await listReasons(tx)).find((r) => r.id === id);
+  if (!row) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+async function refuseTakenName(tx: Tx, name: string, exceptId?: number) {
+  const taken = await findReasonByName(tx, name);
+  if (taken && taken.id !== exceptId) throw new FieldErrors({ name: [REASON_NAME_TAKEN_MESSAGE] });
+}
+
+/** Gives the reasons positions 1..n in the order of `ids`, auditing each one that moves. */
+async function applyOrder(tx: Tx, userId: number, current: { id: number; position: number }[], ids: number[]) {
+  const before = new Map(current.map((r) => [r.id, r.position]));
+  const moved = ids.map((id, i) => ({ id, position: i + 1 })).filter((p) => before.get(p.id) !== p.position);
+  await writePositions(tx, moved);
+  for (const p of moved) {
+    await recordAudit(tx, {
+      userId,
+      action: 'reorder',
+      entityType: REASON_ENTITY,
+      entityId: p.id,
+      before: { position: before.get(p.id) ?? null },
+      after: { position: p.position },
+    });
+  }
+}
+
+export function createReason(db: Db, userId: number, body: CreateReasonBody): Promise<CancellationReason> {
+  return db.transaction(async (tx) => {
+    await lockReasonList(tx);
+    await refuseTakenName(tx, body.name);
+    const current = await orderedReasonIds(tx);
+    const [row] = await tx
+      .insert(cancellationReasons)
+      .values({ name: body.name, position: current.length + 1 })
+      .returning();
+    const ids = current.map((r) => r.id);
+    const index = Math.min((body.position ?? ids.length + 1) - 1, ids.length);
+    ids.splice(index, 0, row!.id);
+    await applyOrder(tx, userId, [...current, { id: row!.id, position: row!.position }], ids);
+    const created = await reasonView(tx, row!.id);
+    await recordAudit(tx, { userId, action: 'create', entityType: REASON_ENTITY, entityId: row!.id, after: { name: created.name, position: created.position } });
+    return created;
+  });
+}
+
+export function renameReason(db: Db, userId: number, reasonId: number, name: string): Promise<CancellationReason> {
+  return db.transaction(async (tx) => {
+    await lockReasonList(tx);
+    const reason = await lockReason(tx, reasonId);
+    if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
+    await refuseTakenName(tx, name, reasonId);
+    if (reason.name !== name) {
+      await tx.update(cancellationReasons).set({ name }).where(eq(cancellationReasons.id, reasonId));
+      await recordAudit(tx, { userId, action: 'rename', entityType: REASON_ENTITY, entityId: reasonId, before: { name: reason.name }, after: { name } });
+    }
+    return reasonView(tx, reasonId);
+  });
+}
+
+export function reorderReasons(db: Db, userId: number, ids: number[]): Promise<CancellationReason[]> {
+  return db.transaction(async (tx) => {
+    await lockReasonList(tx);
+    const current = await orderedReasonIds(tx);
+    const known = new Set(current.map((r) => r.id));
+    if (ids.length !== current.length || !ids.every((id) => known.has(id))) throw new ActionError(REASON_ORDER_STALE_MESSAGE, 409);
+    await applyOrder(tx, userId, current, ids);
+    return listReasons(tx);
+  });
+}
+
+/** Retiring takes a reason out of the picker; restoring puts it back. Recorded reasons are untouched. */
+export function setReasonActive(db: Db, userId: number, reasonId: number, active: boolean): Promise<CancellationReason> {
+  return db.transaction(async (tx) => {
+    const reason = await lockReason(tx, reasonId);
+    if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
+    if (reason.active === active) throw new ActionError(reasonAlreadyMessage(reason.name, active ? 'active' : 'retired'), 409);
+    await tx.update(cancellationReasons).set({ active }).where(eq(cancellationReasons.id, reasonId));
+    await recordAudit(tx, {
+      userId,
+      action: active ? 'restore' : 'retire',
+      entityType: REASON_ENTITY,
+      entityId: reasonId,
+      before: { active: reason.active },
+      after: { active },
+    });
+    return reasonView(tx, reasonId);
+  });
+}
+
+/** Only a reason never recorded anywhere can be deleted; history must keep the names it shows. */
+export function deleteReason(db: Db, userId: number, reasonId: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    await lockReasonList(tx);
+    const reason = await lockReason(tx, reasonId);
+    if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
+    if (await isReasonInUse(tx, reasonId)) throw new ActionError(reasonInUseMessage(reason.name), 409);
+    await tx.delete(cancellationReasons).where(eq(cancellationReasons.id, reasonId));
+    await recordAudit(tx, {
+      userId,
+      action: 'delete',
+      entityType: REASON_ENTITY,
+      entityId: reasonId,
+      before: { name: reason.name, position: reason.position, active: reason.active },
+    });
+  });
+}
+
+/**
+ * The reason a PATCH wants to record: 0 (none), or an existing, active reason, share-locked until the
+ * transaction ends. Anything else is refused as a field error of `cancellation_reason_id`.
+ */
+export async function pickableReason(tx: Tx, reasonId: number) {
+  if (reasonId === 0) return null;
+  const reason = await shareLockReason(tx, reasonId);
+  if (!reason) throw new FieldErrors({ cancellation_reason_id: [UNKNOWN_REASON_MESSAGE] });
+  if (!reason.active) throw new FieldErrors({ cancellation_reason_id: [RETIRED_REASON_MESSAGE] });
+  return reason;
+}
+
+/** The name of a recorded reason for audit entries and messages; retired reasons keep theirs. */
+export async function reasonName(tx: Tx, reasonId: number): Promise<string | null> {
+  if (reasonId === 0) return null;
+  const [row] = await tx.select({ name: cancellationReasons.name }).from(cancellationReasons).where(eq(cancellationReasons.id, reasonId));
+  return row?.name ?? null;
+}

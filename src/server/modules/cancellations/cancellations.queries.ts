@@ -1,0 +1,86 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
+import type { CancellationRow } from '../../../contract/subscriptions';
+import type { Page } from '../../../contract/pagination';
+import { businessDayRange, subscriptionSearch } from '../subscriptions/subscriptions.queries';
+
+export interface CancellationFilters {
+  q?: string;
+  carrierId?: number;
+  type?: 'return' | 'cancellation';
+  from?: string;
+  to?: string;
+  needsReason?: boolean;
+  page: number;
+  perPage: number;
+}
+
+/** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
+export async function listCancellations(db: Db, f: CancellationFilters, timeZone: string): Promise<Page<CancellationRow>> {
+  const c = subscriptionCancellations;
+  const conditions: SQL[] = [];
+  if (f.q) conditions.push(subscriptionSearch(f.q));
+  if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
+  if (f.type) conditions.push(eq(c.isReturn, f.type === 'return'));
+  if (f.needsReason) conditions.push(eq(c.cancellationReasonId, 0));
+  conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
+  const where = and(...conditions);
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: c.id,
+        subscriptionId: c.subscriptionId,
+        customerId: customers.id,
+        customerName: customers.name,
+        phone: devices.phone,
+        imei: devices.imei,
+        carrierId: subscriptions.carrierId,
+        orderedAt: subscriptions.orderedAt,
+        cancelledAt: c.cancelledAt,
+        isReturn: c.isReturn,
+        cancellationReasonId: c.cancellationReasonId,
+      })
+      .from(c)
+      .innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId))
+      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+      .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
+      .where(where)
+      .orderBy(desc(c.cancelledAt), desc(c.id))
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage),
+    db
+      .select({ n: count() })
+      .from(c)
+      .innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId))
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      subscriptionId: r.subscriptionId,
+      customer: { id: r.customerId, name: r.customerName },
+      phone: r.phone,
+      imei: r.imei,
+      carrierId: r.carrierId,
+      orderedAt: r.orderedAt.toISOString(),
+      cancelledAt: r.cancelledAt.toISOString(),
+      isReturn: r.isReturn,
+      cancellationReasonId: r.cancellationReasonId,
+    })),
+    total: total?.n ?? 0,
+    page: f.page,
+    perPage: f.perPage,
+  };
+}
+
+export async function findCancellation(tx: Tx, id: number) {
+  const [row] = await tx.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, id));
+  return row;
+}
+
+export async function lockCancellationById(tx: Tx, id: number) {
+  const [row] = await tx.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, id)).for('update');
+  return row;
+}

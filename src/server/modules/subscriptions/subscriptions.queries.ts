@@ -1,0 +1,211 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import {
+  customers,
+  devices,
+  products,
+  referralCodes,
+  renewals,
+  returnReasons,
+  subscriptionCancellations,
+  subscriptions,
+} from '../../db/schema';
+import { RENEWALS_SHOWN, type SubscriptionDetail, type SubscriptionRow } from '../../../contract/subscriptions';
+import type { Page } from '../../../contract/pagination';
+
+const MAX_INT = 2_147_483_647;
+
+/**
+ * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
+ * Digits are matched exactly against customer id, line and customer phone, and IMEI (btree indexes);
+ * text is a case-insensitive part of the customer name (trigram index; a prefix below 3 characters,
+ * where trigrams cannot help). Matching ids are collected first so the subscriptions are then found through
+ * their customer and device indexes (a bitmap OR) instead of a scan.
+ */
+export function subscriptionSearch(q: string): SQL {
+  const digits = q.replace(/[\s().+-]/g, '');
+  if (/^\d+$/.test(digits)) {
+    const phone = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+    const customerId = digits.length <= 10 && Number(digits) <= MAX_INT ? Number(digits) : -1;
+    return sql`(
+      ${subscriptions.customerId} = any(array(
+        select ${customerId}::int
+        union all select ${customers.id} from ${customers} where ${customers.phone} = ${phone}
+      ))
+      or ${subscriptions.deviceId} = any(array(
+        select ${devices.id} from ${devices} where ${devices.phone} = ${phone} or ${devices.imei} = ${digits}
+      ))
+    )`;
+  }
+  const byName =
+    q.length >= 3
+      ? sql`${customers.name} ilike ${`%${escapeLike(q)}%`}`
+      : sql`lower(${customers.name}) collate "C" like ${`${escapeLike(q.toLowerCase())}%`}`;
+  return sql`${subscriptions.customerId} = any(array(select ${customers.id} from ${customers} where ${byName}))`;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `at` falls on a business day from `from` to `to` (YYYY-MM-DD, inclusive) in the business time zone. */
+export function businessDayRange(at: AnyPgColumn, timeZone: string, from?: string, to?: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(sql`${at} >= (${from}::date)::timestamp at time zone ${timeZone}`);
+  if (to) conditions.push(sql`${at} < (${to}::date + 1)::timestamp at time zone ${timeZone}`);
+  return conditions;
+}
+
+export interface SubscriptionFilters {
+  q?: string;
+  carrierId?: number;
+  status?: 'active' | 'cancelled';
+  from?: string;
+  to?: string;
+  needsReason?: boolean;
+  page: number;
+  perPage: number;
+}
+
+/**
+ * Newest first: by cancellation date in the "needs a reason" view (the partial index
+ * subscriptions_needs_reason_idx serves it), by order date otherwise.
+ */
+export async function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: string): Promise<Page<SubscriptionRow>> {
+  const conditions: SQL[] = [];
+  if (f.q) conditions.push(subscriptionSearch(f.q));
+  if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
+  if (f.status) conditions.push(eq(subscriptions.status, f.status));
+  if (f.needsReason) conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
+  conditions.push(...businessDayRange(subscriptions.orderedAt, timeZone, f.from, f.to));
+  const where = and(...conditions);
+  const order = f.needsReason
+    ? [sql`${subscriptions.cancelledAt} desc nulls last`, desc(subscriptions.id)]
+    : [desc(subscriptions.orderedAt), desc(subscriptions.id)];
+
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: subscriptions.id,
+        customerId: customers.id,
+        customerName: customers.name,
+        phone: devices.phone,
+        imei: devices.imei,
+        carrierId: subscriptions.carrierId,
+        status: subscriptions.status,
+        orderedAt: subscriptions.orderedAt,
+        cancelledAt: subscriptions.cancelledAt,
+        cancellationReasonId: subscriptions.cancellationReasonId,
+      })
+      .from(subscriptions)
+      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+      .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
+      .where(where)
+      .orderBy(...order)
+      .limit(f.perPage)
+      .offset((f.page - 1) * f.perPage),
+    db.select({ n: count() }).from(subscriptions).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      customer: { id: r.customerId, name: r.customerName },
+      phone: r.phone,
+      imei: r.imei,
+      carrierId: r.carrierId,
+      status: r.status,
+      orderedAt: r.orderedAt.toISOString(),
+      cancelledAt: r.cancelledAt?.toISOString() ?? null,
+      cancellationReasonId: r.cancellationReasonId,
+    })),
+    total: total?.n ?? 0,
+    page: f.page,
+    perPage: f.perPage,
+  };
+}
+
+export async function subscriptionDetail(db: Db, id: number): Promise<SubscriptionDetail | undefined> {
+  const [row] = await db
+    .select({
+      s: subscriptions,
+      customer: { id: customers.id, name: customers.name, email: customers.email, phone: customers.phone },
+      device: { id: devices.id, sim: devices.sim, phone: devices.phone, imei: devices.imei, model: products.model },
+      referralCode: referralCodes.code,
+    })
+    .from(subscriptions)
+    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
+    .leftJoin(products, eq(products.id, devices.productId))
+    .leftJoin(referralCodes, eq(referralCodes.id, subscriptions.referralCodeId))
+    .where(eq(subscriptions.id, id));
+  if (!row) return undefined;
+
+  const [renewalRows, [renewalCount], cancellationRows] = await Promise.all([
+    db
+      .select({ id: renewals.id, renewedAt: renewals.renewedAt, gross: renewals.gross, net: renewals.net })
+      .from(renewals)
+      .where(eq(renewals.subscriptionId, id))
+      .orderBy(desc(renewals.renewedAt), desc(renewals.id))
+      .limit(RENEWALS_SHOWN),
+    db.select({ n: count() }).from(renewals).where(eq(renewals.subscriptionId, id)),
+    db
+      .select({
+        id: subscriptionCancellations.id,
+        cancelledAt: subscriptionCancellations.cancelledAt,
+        isReturn: subscriptionCancellations.isReturn,
+        cancellationReasonId: subscriptionCancellations.cancellationReasonId,
+        returnReason: returnReasons.name,
+      })
+      .from(subscriptionCancellations)
+      .leftJoin(returnReasons, eq(returnReasons.id, subscriptionCancellations.returnReasonId))
+      .where(eq(subscriptionCancellations.subscriptionId, id))
+      .orderBy(desc(subscriptionCancellations.cancelledAt), desc(subscriptionCancellations.id)),
+  ]);
+
+  const s = row.s;
+  return {
+    id: s.id,
+    status: s.status,
+    source: s.source,
+    referralCode: row.referralCode,
+    price: s.price,
+    carrierId: s.carrierId,
+    orderedAt: s.orderedAt.toISOString(),
+    cancelledAt: s.cancelledAt?.toISOString() ?? null,
+    cancellationReasonId: s.cancellationReasonId,
+    customer: row.customer,
+    device: row.device?.id && row.device.sim ? { ...row.device, id: row.device.id, sim: row.device.sim } : null,
+    renewals: {
+      total: renewalCount?.n ?? 0,
+      rows: renewalRows.map((r) => ({ ...r, renewedAt: r.renewedAt.toISOString() })),
+    },
+    cancellations: cancellationRows.map((c) => ({ ...c, cancelledAt: c.cancelledAt.toISOString() })),
+  };
+}
+
+export async function lockSubscription(tx: Tx, id: number) {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row;
+}
+
+/** The cancellation that ended the subscription as it stands: the latest one. Locked, after the subscription. */
+export async function lockCurrentCancellation(tx: Tx, subscriptionId: number) {
+  const [row] = await tx
+    .select()
+    .from(subscriptionCancellations)
+    .where(eq(subscriptionCancellations.subscriptionId, subscriptionId))
+    .orderBy(desc(subscriptionCancellations.cancelledAt), desc(subscriptionCancellations.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function setSubscriptionReasonId(tx: Tx, id: number, reasonId: number) {
+  await tx.update(subscriptions).set({ cancellationReasonId: reasonId, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+}
+
+export async function setCancellationReasonId(tx: Tx, id: number, reasonId: number) {
+  await tx
+    .update(subscriptionCancellations)
+    .set({ cancellationReasonId: reasonId, updatedAt: new Date() })
+    .where(eq(subscriptionCancellations.id, id));
+}
