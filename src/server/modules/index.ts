@@ -11,6 +11,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { createMailer } from './mail/mailer';
 import { mapsRoutes } from './maps/maps.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { parcelRoutes } from './parcels/parcels.routes';
 import { supplierRoutes } from './suppliers/suppliers.routes';
 import { cancellationReasonRoutes } from './cancellation-reasons/cancellation-reasons.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance, { config, database }
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(mapsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, tileUrl: config.MAP_TILE_URL ?? null });
   await app.register(customerRoutes, { db });
+  await app.register(parcelRoutes, { db });
   await app.register(supplierRoutes, { db });
   await app.register(cancellationReasonRoutes, { db });
   await app.register(subscriptionRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
