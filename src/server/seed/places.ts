@@ -1,0 +1,120 @@
+/** US cities customers and prospects live around: coordinates, an area code and the first three digits of their ZIPs. */
+export interface City {
+  name: string;
+  state: string;
+  lat: number;
+  lng: number;
+  areaCode: string;
+  zip3: string;
+  /** Relative share of customers; the business is based in Tennessee and strongest in the Southeast. */
+  weight: number;
+}
+
+const c = (
+  name: string,
+  state: string,
+  lat: number,
+  lng: number,
+  areaCode: string,
+  zip3: string,
+  weight = 1,
+): City => ({
+  name,
+  state,
+  lat,
+  lng,
+  areaCode,
+  zip3,
+  weight,
+});
+
+export const CITIES: readonly City[] = [
+  c('Nashville', 'TN', 36.1627, -86.7816, '615', '372', 8),
+  c('Memphis', 'TN', 35.1495, -90.049, '901', '381', 5),
+  c('Knoxville', 'TN', 35.9606, -83.9207, '865', '379', 5),
+  c('Chattanooga', 'TN', 35.0456, -85.3097, '423', '374', 4),
+  c('Clarksville', 'TN', 36.5298, -87.3595, '931', '370', 3),
+  c('Louisville', 'KY', 38.2527, -85.7585, '502', '402', 2),
+  c('Lexington', 'KY', 38.0406, -84.5037, '859', '405', 2),
+  c('Atlanta', 'GA', 33.749, -84.388, '404', '303', 3),
+  c('Savannah', 'GA', 32.0809, -81.0912, '912', '314', 2),
+  c('Birmingham', 'AL', 33.5186, -86.8104, '205', '352', 2),
+  c('Huntsville', 'AL', 34.7304, -86.5861, '256', '358', 2),
+  c('Jackson', 'MS', 32.2988, -90.1848, '601', '392', 2),
+  c('New Orleans', 'LA', 29.9511, -90.0715, '504', '701', 2),
+  c('Baton Rouge', 'LA', 30.4515, -91.1871, '225', '708', 2),
+  c('Little Rock', 'AR', 34.7465, -92.2896, '501', '722', 2),
+  c('Dallas', 'TX', 32.7767, -96.797, '214', '752', 2),
+  c('Houston', 'TX', 29.7604, -95.3698, '713', '770', 2),
+  c('Austin', 'TX', 30.2672, -97.7431, '512', '787'),
+  c('San Antonio', 'TX', 29.4241, -98.4936, '210', '782'),
+  c('El Paso', 'TX', 31.7619, -106.485, '915', '799'),
+  c('Oklahoma City', 'OK', 35.4676, -97.5164, '405', '731'),
+  c('Tulsa', 'OK', 36.154, -95.9928, '918', '741'),
+  c('Kansas City', 'MO', 39.0997, -94.5786, '816', '641'),
+  c('St. Louis', 'MO', 38.627, -90.1994, '314', '631'),
+  c('Omaha', 'NE', 41.2565, -95.9345, '402', '681'),
+  c('Des Moines', 'IA', 41.5868, -93.625, '515', '503'),
+  c('Minneapolis', 'MN', 44.9778, -93.265, '612', '554'),
+  c('Milwaukee', 'WI', 43.0389, -87.9065, '414', '532'),
+  c('Chicago', 'IL', 41.8781, -87.6298, '312', '606'),
+  c('Springfield', 'IL', 39.7817, -89.6501, '217', '627'),
+  c('Indianapolis', 'IN', 39.7684, -86.1581, '317', '462'),
+  c('Detroit', 'MI', 42.3314, -83.0458, '313', '482'),
+  c('Grand Rapids', 'MI', 42.9634, -85.6681, '616', '495'),
+  c('Columbus', 'OH', 39.9612, -82.9988, '614', '432'),
+  c('Cleveland', 'OH', 41.4993, -81.6944, '216', '441'),
+  c('Cincinnati', 'OH', 39.1031, -84.512, '513', '452'),
+  c('Pittsburgh', 'PA', 40.4406, -79.9959, '412', '152'),
+  c('Philadelphia', 'PA', 39.9526, -75.1652, '215', '191'),
+  c('New York', 'NY', 40.7128, -74.006, '212', '100'),
+  c('Buffalo', 'NY', 42.8864, -78.8784, '716', '142'),
+  c('Boston', 'MA', 42.3601, -71.0589, '617', '021'),
+  c('Hartford', 'CT', 41.7658, -72.6734, '860', '061'),
+  c('Newark', 'NJ', 40.7357, -74.1724, '973', '071'),
+  c('Baltimore', 'MD', 39.2904, -76.6122, '410', '212'),
+  c('Washington', 'DC', 38.9072, -77.0369, '202', '200'),
+  c('Richmond', 'VA', 37.5407, -77.436, '804', '232', 2),
+  c('Virginia Beach', 'VA', 36.8529, -75.978, '757', '234'),
+  c('Charleston', 'WV', 38.3498, -81.6326, '304', '253'),
+  c('Charlotte', 'NC', 35.2271, -80.8431, '704', '282', 2),
+  c('Raleigh', 'NC', 35.7796, -78.6382, '919', '276', 2),
+  c('Charleston', 'SC', 32.7765, -79.9311, '843', '294', 2),
+  c('Columbia', 'SC', 34.0007, -81.0348, '803', '292', 2),
+  c('Jacksonville', 'FL', 30.3322, -81.6557, '904', '322', 2),
+  c('Orlando', 'FL', 28.5383, -81.3792, '407', '328', 2),
+  c('Tampa', 'FL', 27.9506, -82.4572, '813', '336', 2),
+  c('Miami', 'FL', 25.7617, -80.1918, '305', '331'),
+  c('Denver', 'CO', 39.7392, -104.9903, '303', '802'),
+  c('Albuquerque', 'NM', 35.0844, -106.6504, '505', '871'),
+  c('Phoenix', 'AZ', 33.4484, -112.074, '602', '850'),
+  c('Tucson', 'AZ', 32.2226, -110.9747, '520', '857'),
+  c('Salt Lake City', 'UT', 40.7608, -111.891, '801', '841'),
+  c('Boise', 'ID', 43.615, -116.2023, '208', '837'),
+  c('Las Vegas', 'NV', 36.1699, -115.1398, '702', '891'),
+  c('Los Angeles', 'CA', 34.0522, -118.2437, '213', '900'),
+  c('San Diego', 'CA', 32.7157, -117.1611, '619', '921'),
+  c('Sacramento', 'CA', 38.5816, -121.4944, '916', '958'),
+  c('Fresno', 'CA', 36.7378, -119.7871, '559', '937'),
+  c('Portland', 'OR', 45.5152, -122.6784, '503', '972'),
+  c('Seattle', 'WA', 47.6062, -122.3321, '206', '981'),
+  c('Spokane', 'WA', 47.6588, -117.426, '509', '992'),
+  c('Billings', 'MT', 45.7833, -108.5007, '406', '591'),
+  c('Sioux Falls', 'SD', 43.5446, -96.7311, '605', '571'),
+  c('Fargo', 'ND', 46.8772, -96.7898, '701', '581'),
+];
+
+/** The cities each field rep works, by index into CITIES: every rep covers a few neighbouring states. */
+const byName = (name: string, state: string) => CITIES.findIndex((x) => x.name === name && x.state === state);
+export const REP_TERRITORIES: readonly (readonly number[])[] = [
+  [byName('Nashville', 'TN'), byName('Clarksville', 'TN'), byName('Huntsville', 'AL')],
+  [byName('Knoxville', 'TN'), byName('Chattanooga', 'TN'), byName('Atlanta', 'GA')],
+  [byName('Memphis', 'TN'), byName('Jackson', 'MS'), byName('Little Rock', 'AR')],
+  [byName('Louisville', 'KY'), byName('Lexington', 'KY'), byName('Cincinnati', 'OH'), byName('Indianapolis', 'IN')],
+  [byName('Charlotte', 'NC'), byName('Raleigh', 'NC'), byName('Columbia', 'SC'), byName('Richmond', 'VA')],
+  [byName('Dallas', 'TX'), byName('Oklahoma City', 'OK'), byName('Tulsa', 'OK'), byName('Austin', 'TX')],
+  [byName('Kansas City', 'MO'), byName('St. Louis', 'MO'), byName('Omaha', 'NE'), byName('Des Moines', 'IA')],
+  [byName('Orlando', 'FL'), byName('Tampa', 'FL'), byName('Jacksonville', 'FL'), byName('Savannah', 'GA')],
+  [byName('Denver', 'CO'), byName('Albuquerque', 'NM'), byName('Salt Lake City', 'UT')],
+  [byName('Phoenix', 'AZ'), byName('Tucson', 'AZ'), byName('Las Vegas', 'NV')],
+];
