@@ -10,6 +10,7 @@ import { feedbackRoutes } from './feedback/feedback.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { createMailer } from './mail/mailer';
 import { mapsRoutes } from './maps/maps.routes';
+import { prospectRoutes } from './prospects/prospects.routes';
 import { customerRoutes } from './customers/customers.routes';
 import { parcelRoutes } from './parcels/parcels.routes';
 import { supplierRoutes } from './suppliers/suppliers.routes';
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance, { config, database }
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(mapsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, tileUrl: config.MAP_TILE_URL ?? null });
+  await app.register(prospectRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(customerRoutes, { db });
   await app.register(parcelRoutes, { db });
   await app.register(supplierRoutes, { db });

@@ -1,0 +1,143 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { carriers, customers, prospectActions, prospectSpeedTests, prospects, prospectTopographies, topographies, users } from '../../db/schema';
+import type { ProspectListQuery } from '../../../contract/prospects';
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** "Follow Up Needed › Call Back" for a sub-action, the description alone for a top-level one. */
+const actionLabel = sql<string>`coalesce((select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id) || ' › ', '') || ${prospectActions}.description`;
+
+function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined {
+  const pattern = query.q ? `%${likeEscape(query.q)}%` : undefined;
+  return and(
+    pattern
+      ? or(ilike(prospects.name, pattern), ilike(prospects.address, pattern), ilike(prospects.city, pattern), ilike(prospects.zip, pattern))
+      : undefined,
+    query.repId ? eq(prospects.repId, query.repId) : undefined,
+    query.actionId
+      ? or(eq(prospects.prospectActionId, query.actionId), sql`${prospectActions}.parent_id = ${query.actionId}`)
+      : undefined,
+    query.converted === 'yes' ? isNotNull(prospects.convertedAt) : query.converted === 'no' ? isNull(prospects.convertedAt) : undefined,
+    // Dates are business days: from midnight of `from` to midnight after `to`, in the business time zone.
+    query.from ? sql`${prospects.createdAt} >= (${query.from}::date::timestamp at time zone ${timeZone})` : undefined,
+    query.to ? sql`${prospects.createdAt} < ((${query.to}::date + 1)::timestamp at time zone ${timeZone})` : undefined,
+  );
+}
+
+export async function listProspects(db: Db, query: ProspectListQuery, timeZone: string) {
+  const where = listFilter(query, timeZone);
+  const base = () =>
+    db
+      .select({
+        id: prospects.id,
+        name: prospects.name,
+        address: prospects.address,
+        city: prospects.city,
+        state: prospects.state,
+        zip: prospects.zip,
+        repName: users.name,
+        action: actionLabel,
+        convertedAt: prospects.convertedAt,
+        createdAt: prospects.createdAt,
+      })
+      .from(prospects)
+      .innerJoin(users, eq(users.id, prospects.repId))
+      .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
+      .where(where);
+  const [rows, [total]] = await Promise.all([
+    base()
+      .orderBy(desc(prospects.createdAt), desc(prospects.id))
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db
+      .select({ n: count() })
+      .from(prospects)
+      .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findProspect(db: Db, id: number) {
+  const createdBy = sql<string>`(select u.name from ${users} u where u.id = ${prospects}.created_by_id)`;
+  const [row] = await db
+    .select({
+      prospect: prospects,
+      repName: users.name,
+      createdByName: createdBy,
+      action: actionLabel,
+      customerName: customers.name,
+    })
+    .from(prospects)
+    .innerJoin(users, eq(users.id, prospects.repId))
+    .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
+    .leftJoin(customers, eq(customers.id, prospects.customerId))
+    .where(eq(prospects.id, id));
+  if (!row) return undefined;
+  const [speedTests, topographyNames] = await Promise.all([
+    db
+      .select({
+        carrierId: prospectSpeedTests.carrierId,
+        carrier: carriers.name,
+        reading1: prospectSpeedTests.reading1,
+        reading2: prospectSpeedTests.reading2,
+        reading3: prospectSpeedTests.reading3,
+      })
+      .from(prospectSpeedTests)
+      .innerJoin(carriers, eq(carriers.id, prospectSpeedTests.carrierId))
+      .where(eq(prospectSpeedTests.prospectId, id))
+      .orderBy(asc(prospectSpeedTests.carrierId)),
+    db
+      .select({ name: topographies.name })
+      .from(prospectTopographies)
+      .innerJoin(topographies, eq(topographies.id, prospectTopographies.topographyId))
+      .where(eq(prospectTopographies.prospectId, id))
+      .orderBy(asc(topographies.position)),
+  ]);
+  return { ...row, speedTests, topographies: topographyNames.map((t) => t.name) };
+}
+
+export function actionOptions(db: Db) {
+  return db
+    .select({ id: prospectActions.id, parent_id: prospectActions.parentId, description: prospectActions.description })
+    .from(prospectActions)
+    .orderBy(sql`${prospectActions.parentId} nulls first`, asc(prospectActions.position));
+}
+
+export function topographyOptions(db: Db) {
+  return db
+    .select({ id: topographies.id, name: topographies.name, isOther: topographies.isOther })
+    .from(topographies)
+    .orderBy(asc(topographies.position));
+}
+
+export function carrierOptions(db: Db) {
+  return db.select({ id: carriers.id, name: carriers.name }).from(carriers).orderBy(asc(carriers.id));
+}
+
+export function repOptions(db: Tx, ids?: number[]) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.isRep, true), ids ? inArray(users.id, ids) : undefined))
+    .orderBy(asc(users.name));
+}
+
+export async function customerExists(db: Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+  return !!row;
+}
+
+export async function insertProspect(tx: Tx, values: typeof prospects.$inferInsert) {
+  const [row] = await tx.insert(prospects).values(values).returning();
+  return row!;
+}
+
+export async function insertSpeedTests(tx: Tx, rows: (typeof prospectSpeedTests.$inferInsert)[]) {
+  if (rows.length) await tx.insert(prospectSpeedTests).values(rows);
+}
+
+export async function insertTopographies(tx: Tx, rows: (typeof prospectTopographies.$inferInsert)[]) {
+  if (rows.length) await tx.insert(prospectTopographies).values(rows);
+}
