@@ -378,6 +378,7 @@ ALTER TABLE "settings" ADD CONSTRAINT "settings_updated_by_id_users_id_fk" FOREI
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "customers_name_trgm_idx" ON "customers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_name_prefix_idx" ON "customers" USING btree ((lower("name") collate "C"),"id");--> statement-breakpoint
+CREATE INDEX "customers_created_at_idx" ON "customers" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "customers_email_lower_idx" ON "customers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "device_swaps_swapped_at_idx" ON "device_swaps" USING btree ("swapped_at");--> statement-breakpoint

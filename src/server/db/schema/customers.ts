@@ -21,6 +21,8 @@ export const customers = pgTable(
     index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     // Names starting with the query, already in display order: trigrams alone are slow for 3-character queries.
     index('customers_name_prefix_idx').on(sql`(lower(${t.name}) collate "C")`, t.id),
+    // The customers list is newest first.
+    index('customers_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('customers_phone_idx').on(t.phone),
     index('customers_email_lower_idx').on(sql`lower(${t.email})`),
   ],
