@@ -2,4 +2,6 @@
 export const paths = {
   dashboard: '/admin',
   login: '/admin/login',
+  feedback: '/admin/feedback',
+  settings: '/admin/settings',
 } as const;

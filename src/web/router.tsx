@@ -13,6 +13,8 @@ export const router = createBrowserRouter([
     element: <Shell />,
     children: [
       { index: true, element: <DashboardPage /> },
+      { path: paths.feedback, lazy: () => import('./features/feedback/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })) },
+      { path: paths.settings, lazy: () => import('./features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

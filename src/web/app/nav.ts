@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconMessage2, IconSettings } from '@tabler/icons-react';
 import { paths } from '../paths';
 
 export interface NavEntry {
@@ -9,4 +9,8 @@ export interface NavEntry {
 }
 
 /** Sidebar entries: only areas that exist. Each feature adds its own. */
-export const nav: NavEntry[] = [{ label: 'Dashboard', href: paths.dashboard, icon: IconLayoutDashboard }];
+export const nav: NavEntry[] = [
+  { label: 'Dashboard', href: paths.dashboard, icon: IconLayoutDashboard },
+  { label: 'Feedback', href: paths.feedback, icon: IconMessage2 },
+  { label: 'Settings', href: paths.settings, icon: IconSettings },
+];

@@ -10,6 +10,8 @@ export interface Column<T> {
   render?(row: T): ReactNode;
   align?: 'left' | 'center' | 'right';
   width?: number | string;
+  /** Keep the cell on one line (dates, codes). */
+  nowrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -82,7 +84,7 @@ export function DataTable<T>({
             {rows.map((row, i) => (
               <Table.Tr key={rowKey ? rowKey(row) : defaultKey(row, i)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                  <Table.Td key={c.key} style={{ textAlign: c.align, whiteSpace: c.nowrap ? 'nowrap' : undefined }}>
                     {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
                   </Table.Td>
                 ))}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './support/harness';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+describe('feedback', () => {
+  it('sends feedback from the sidebar page, clears the form, thanks the user and lists the submission', async () => {
+    const { page } = await e.signedInPage({ name: 'Frank Feedback' });
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Feedback' }).click();
+    await page.waitForURL('**/admin/feedback');
+    const body = page.getByLabel('Your feedback');
+    await body.fill('The parcel form should remember the last container.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Thank you' }).textContent())
+      .toBe('Thank you for your feedback!');
+    expect(await body.inputValue()).toBe('');
+    const table = page.getByRole('table', { name: 'Feedback submissions' });
+    await expect.poll(() => table.textContent()).toContain('The parcel form should remember the last container.');
+    expect(await table.textContent()).toContain('Frank Feedback');
+    await page.screenshot({ path: '.tmp/screens/feedback-1280.png', fullPage: true });
+  });
+
+  it('shows the error of an empty body under the field, and allows sending again once typed', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
+    await page.goto('/admin/feedback');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The body field is required.');
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Your feedback').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: '.tmp/screens/feedback-375-error.png', fullPage: true });
+    await page.getByLabel('Your feedback').fill('Now with text.');
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+    await expect.poll(() => page.getByText('Thank you for your feedback!').isVisible()).toBe(true);
+  });
+});

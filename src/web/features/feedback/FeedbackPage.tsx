@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { Alert, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  FEEDBACK_BODY_MAX,
+  FEEDBACK_THANKS_MESSAGE,
+  feedbackPaths,
+  type FeedbackRow,
+} from '../../../contract/feedback';
+import { DataTable, Form, PageHeader, SearchInput, SubmitButton, useFieldProps, useForm, type Column } from '../../ui';
+import { formatDateTime } from '../../ui/dates';
+import { feedbackKeys, useFeedbackList } from './api';
+
+const PER_PAGE = 25;
+
+const columns: Column<FeedbackRow>[] = [
+  { key: 'createdAt', header: 'Sent', nowrap: true, render: (r) => formatDateTime(r.createdAt) },
+  { key: 'userName', header: 'From', width: 180, render: (r) => r.userName ?? '—' },
+  { key: 'body', header: 'Feedback', render: (r) => <Text style={{ whiteSpace: 'pre-wrap' }}>{r.body}</Text> },
+];
+
+function FeedbackForm() {
+  const queryClient = useQueryClient();
+  const form = useForm({ body: '' });
+  const thanked = form.successful && !form.data.body;
+  return (
+    <Card withBorder padding="lg">
+      <Form
+        form={form}
+        onSubmit={() =>
+          form.submit('post', feedbackPaths.submit, {
+            onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+          })
+        }
+      >
+        {thanked && (
+          <Alert color="green" icon={<IconCircleCheck />} role="status">
+            {FEEDBACK_THANKS_MESSAGE}
+          </Alert>
+        )}
+        <Textarea
+          {...useFieldProps(form, 'body', { label: 'Your feedback', required: true })}
+          description="Ideas, problems, anything that would make the back office better."
+          autosize
+          minRows={4}
+          maxRows={14}
+          maxLength={FEEDBACK_BODY_MAX}
+        />
+        <div>
+          <SubmitButton />
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function Submissions() {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const list = useFeedbackList({ page, perPage: PER_PAGE, q: q || undefined });
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Submissions
+      </Title>
+      <SearchInput
+        value={q}
+        onChange={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+        placeholder="Search feedback"
+        maw={360}
+      />
+      <DataTable
+        caption="Feedback submissions"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        empty={q ? 'No feedback matches this search.' : 'No feedback has been sent yet.'}
+      />
+    </Stack>
+  );
+}
+
+export function FeedbackPage() {
+  return (
+    <Stack gap="xl">
+      <div>
+        <PageHeader title="Feedback" description="Tell the team what works and what does not." />
+        <FeedbackForm />
+      </div>
+      <Submissions />
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { Card, Code, Group, List, SimpleGrid, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  LOOKUP_EMAIL_PLACEHOLDERS,
+  SETTINGS_SAVED_MESSAGE,
+  settingsPaths,
+  type LookupEmailSettings,
+  type LookupEmailSettingsAnswer,
+} from '../../../contract/settings';
+import { Form, SubmitButton, notify, useFieldProps, useForm } from '../../ui';
+import { formatDateTime } from '../../ui/dates';
+import { settingsKeys } from './api';
+
+export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsAnswer }) {
+  const queryClient = useQueryClient();
+  const form = useForm<LookupEmailSettings>(
+    { subject: saved.subject, senderName: saved.senderName, senderEmail: saved.senderEmail, body: saved.body },
+    { resetOnSuccess: false },
+  );
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h3" mb={4}>
+        Lookup e-mail
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {saved.updatedAt
+          ? `Last saved ${formatDateTime(saved.updatedAt)} by ${saved.updatedBy ?? 'a former user'}.`
+          : 'Not saved yet: these are the defaults.'}
+      </Text>
+      <Form
+        form={form}
+        onSubmit={() =>
+          form.submit<LookupEmailSettingsAnswer>('put', settingsPaths.lookupEmail, {
+            onSuccess: (answer) => {
+              queryClient.setQueryData(settingsKeys.lookupEmail, answer);
+              notify.success(SETTINGS_SAVED_MESSAGE);
+            },
+          })
+        }
+      >
+        <TextInput {...useFieldProps(form, 'subject', { label: 'Subject', required: true })} maxLength={200} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput {...useFieldProps(form, 'senderName', { label: 'Sender name', required: true })} maxLength={100} />
+          <TextInput
+            {...useFieldProps(form, 'senderEmail', { label: 'Sender email', required: true })}
+            type="email"
+            maxLength={254}
+          />
+        </SimpleGrid>
+        <Textarea
+          {...useFieldProps(form, 'body', { label: 'Body', required: true })}
+          autosize
+          minRows={6}
+          maxRows={20}
+        />
+        <div>
+          <Text size="sm" fw={500}>
+            Placeholders
+          </Text>
+          <List size="sm" c="dimmed">
+            {Object.entries(LOOKUP_EMAIL_PLACEHOLDERS).map(([token, meaning]) => (
+              <List.Item key={token}>
+                <Code>{token}</Code> {meaning}
+              </List.Item>
+            ))}
+          </List>
+        </div>
+        <Group>
+          <SubmitButton>Save settings</SubmitButton>
+        </Group>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Badge, Button, Code, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { OutboxRow } from '../../../contract/settings';
+import { DataTable, type Column } from '../../ui';
+import { formatDateTime } from '../../ui/dates';
+import { useOutbox } from './api';
+
+const PER_PAGE = 10;
+
+function showMessage(row: OutboxRow) {
+  modals.open({
+    title: row.subject,
+    size: 'lg',
+    children: (
+      <Stack gap="xs">
+        <Text size="sm">
+          <b>From:</b> {row.from}
+          <br />
+          <b>To:</b> {row.to}
+          <br />
+          <b>Sent:</b> {formatDateTime(row.createdAt)}
+        </Text>
+        <Code block style={{ whiteSpace: 'pre-wrap' }}>
+          {row.text}
+        </Code>
+      </Stack>
+    ),
+  });
+}
+
+const columns: Column<OutboxRow>[] = [
+  { key: 'to', header: 'Recipient' },
+  { key: 'subject', header: 'Subject' },
+  { key: 'createdAt', header: 'Sent', nowrap: true, render: (r) => formatDateTime(r.createdAt) },
+  {
+    key: 'transport',
+    header: 'Delivery',
+    nowrap: true,
+    render: (r) => (
+      <Badge variant="light" color={r.transport === 'smtp' ? 'teal' : 'gray'}>
+        {r.transport === 'smtp' ? 'SMTP' : 'Outbox'}
+      </Badge>
+    ),
+  },
+  {
+    key: 'view',
+    header: <VisuallyHidden>Message</VisuallyHidden>,
+    width: 80,
+    render: (r) => (
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={() => showMessage(r)}
+        aria-label={`View the e-mail to ${r.to}`}
+      >
+        View
+      </Button>
+    ),
+  },
+];
+
+/** Every e-mail the product sent; without SMTP_URL this is the only place they arrive. */
+export function Outbox() {
+  const [page, setPage] = useState(1);
+  const list = useOutbox(page, PER_PAGE);
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Sent e-mails
+      </Title>
+      <DataTable
+        caption="Sent e-mails"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        empty="No e-mails have been sent yet."
+      />
+    </Stack>
+  );
+}
