@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconArrowDown, IconArrowUp, IconArchive, IconArchiveOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { CancellationReason } from '../../../contract/cancellation-reasons';
+import { HttpError } from '../../lib/http';
+import { DataTable, PageHeader, notify, useConfirmAction, type Column } from '../../ui';
+import { paths } from '../../paths';
+import { deleteReason, reasonKeys, reorderReasons, restoreReason, retireReason, useCancellationReasons } from './api';
+
+export function CancellationReasonsPage() {
+  const queryClient = useQueryClient();
+  const reasons = useCancellationReasons();
+  const { confirm } = useConfirmAction();
+  const [moving, setMoving] = useState(false);
+  const rows = reasons.data;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reasonKeys.all });
+
+  async function move(index: number, by: -1 | 1) {
+    if (!rows) return;
+    const ids = rows.map((r) => r.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    setMoving(true);
+    try {
+      queryClient.setQueryData(reasonKeys.all, await reorderReasons(ids));
+    } catch (err) {
+      notify.error(err instanceof HttpError ? err.firstError : 'The new order could not be saved.');
+      await refresh();
+    } finally {
+      setMoving(false);
+    }
+  }
+
+  const columns: Column<CancellationReason>[] = [
+    { key: 'position', header: '#', width: 50, render: (r) => r.position },
+    {
+      key: 'name',
+      header: 'Reason',
+      render: (r) => (
+        <Text size="sm" fw={500} c={r.active ? undefined : 'dimmed'}>
+          {r.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (r) => (
+        <Group gap={4}>
+          <Badge variant="light" color={r.active ? 'green' : 'gray'}>
+            {r.active ? 'In picker' : 'Retired'}
+          </Badge>
+          {r.inUse && (
+            <Badge variant="outline" color="gray">
+              In use
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (r) => {
+        const index = rows!.indexOf(r);
+        return (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            <ActionIcon variant="subtle" aria-label={`Move ${r.name} up`} disabled={index === 0 || moving} onClick={() => move(index, -1)}>
+              <IconArrowUp size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Move ${r.name} down`}
+              disabled={index === rows!.length - 1 || moving}
+              onClick={() => move(index, 1)}
+            >
+              <IconArrowDown size={16} />
+            </ActionIcon>
+            <ActionIcon variant="subtle" component={Link} to={paths.cancellationReasonEditHref(r.id)} aria-label={`Rename ${r.name}`}>
+              <IconPencil size={16} />
+            </ActionIcon>
+            {r.active ? (
+              <ActionIcon
+                variant="subtle"
+                color="orange"
+                aria-label={`Retire ${r.name}`}
+                onClick={() =>
+                  confirm({
+                    title: 'Retire reason',
+                    message: `"${r.name}" will leave the picker. Subscriptions that have it keep it, and it stays on history and charts.`,
+                    confirmLabel: 'Retire',
+                    action: () => retireReason(r.id),
+                    onSuccess: refresh,
+                    successMessage: 'Reason retired.',
+                  })
+                }
+              >
+                <IconArchive size={16} />
+              </ActionIcon>
+            ) : (
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Put ${r.name} back in the picker`}
+                onClick={async () => {
+                  try {
+                    await restoreReason(r.id);
+                    notify.success('Reason back in the picker.');
+                  } catch (err) {
+                    notify.error(err instanceof HttpError ? err.firstError : 'The reason could not be restored.');
+                  }
+                  await refresh();
+                }}
+              >
+                <IconArchiveOff size={16} />
+              </ActionIcon>
+            )}
+            <Tooltip label={r.inUse ? 'In use: retire it instead' : 'Delete'} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${r.name}`}
+                onClick={() =>
+                  confirm({
+                    title: 'Delete reason',
+                    message: `"${r.name}" will be deleted. Are you sure? This action is permanent!`,
+                    confirmLabel: 'Delete',
+                    danger: true,
+                    action: () => deleteReason(r.id),
+                    onSuccess: refresh,
+                    successMessage: 'Reason deleted.',
+                  })
+                }
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Cancellation reasons"
+        description="The picker offers the reasons in this order. Retired reasons leave the picker but stay on history and charts."
+        actions={
+          <Button component={Link} to={paths.cancellationReasonCreate} leftSection={<IconPlus size={16} />}>
+            Add reason
+          </Button>
+        }
+      />
+      <DataTable
+        caption="Cancellation reasons"
+        columns={columns}
+        rows={rows}
+        loading={reasons.isPending}
+        error={reasons.error}
+        onRetry={() => reasons.refetch()}
+        minWidth={520}
+        empty="No cancellation reasons yet. Add the first one."
+      />
+    </>
+  );
+}

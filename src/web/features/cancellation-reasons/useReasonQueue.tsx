@@ -1,0 +1,92 @@
+import { useRef, useState } from 'react';
+import { useReducedMotion } from '@mantine/hooks';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Page } from '../../../contract/pagination';
+import type { SetReasonResponse } from '../../../contract/subscriptions';
+import { http } from '../../lib/http';
+import { ReasonPicker } from './ReasonPicker';
+import { useCancellationReasons } from './api';
+import './reason-queue.css';
+
+export const SLIDE_MS = 260;
+
+interface QueueRow {
+  id: number;
+  cancellationReasonId: number;
+}
+
+interface Options {
+  /** The exact query key of the page on screen. */
+  listKey: QueryKey;
+  /** In the "needs a reason" view a recorded row leaves the list; otherwise it stays and shows the reason. */
+  removeOnSave: boolean;
+  url(id: number): string;
+  /** Queries showing the same facts (lists, details, audit) to refresh after a save. */
+  invalidate: QueryKey[];
+  /** Names the picker: "Cancellation reason for subscription 12". */
+  label(row: QueueRow): string;
+}
+
+/**
+ * Recording reasons row after row. A saved row slides away, is dropped from the cached page at once (the
+ * next row moves up, its picker focused when the keyboard was in use) and the page is refetched in the
+ * background so it refills from the next page.
+ */
+export function useReasonQueue<Row extends QueueRow>({ listKey, removeOnSave, url, invalidate, label }: Options) {
+  const queryClient = useQueryClient();
+  const reasons = useCancellationReasons();
+  const reduceMotion = useReducedMotion();
+  const [leaving, setLeaving] = useState<ReadonlySet<number>>(new Set());
+  const pickers = useRef(new Map<number, HTMLInputElement>());
+
+  const refresh = () => Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  async function pick(row: Row, reasonId: number) {
+    const hadFocus = pickers.current.get(row.id) === document.activeElement;
+    await http.patch<SetReasonResponse>(url(row.id), {
+      cancellation_reason_id: reasonId,
+      expected_cancellation_reason_id: row.cancellationReasonId,
+    });
+    if (!removeOnSave) {
+      queryClient.setQueryData<Page<Row>>(listKey, (page) =>
+        page && { ...page, rows: page.rows.map((r) => (r.id === row.id ? { ...r, cancellationReasonId: reasonId } : r)) },
+      );
+      void refresh();
+      return;
+    }
+    const rows = queryClient.getQueryData<Page<Row>>(listKey)?.rows ?? [];
+    const index = rows.findIndex((r) => r.id === row.id);
+    const next = rows[index + 1] ?? rows[index - 1];
+    setLeaving((s) => new Set(s).add(row.id));
+    await new Promise((resolve) => setTimeout(resolve, reduceMotion ? 0 : SLIDE_MS));
+    queryClient.setQueryData<Page<Row>>(listKey, (page) =>
+      page && { ...page, rows: page.rows.filter((r) => r.id !== row.id), total: Math.max(0, page.total - 1) },
+    );
+    setLeaving((s) => {
+      const rest = new Set(s);
+      rest.delete(row.id);
+      return rest;
+    });
+    if (hadFocus && next) requestAnimationFrame(() => pickers.current.get(next.id)?.focus());
+    void refresh();
+  }
+
+  function renderPicker(row: Row) {
+    return (
+      <div data-row-leaving={leaving.has(row.id) || undefined}>
+        <ReasonPicker
+          label={label(row)}
+          value={row.cancellationReasonId}
+          reasons={reasons.data}
+          onPick={(reasonId) => pick(row, reasonId)}
+          inputRef={(el) => {
+            if (el) pickers.current.set(row.id, el);
+            else pickers.current.delete(row.id);
+          }}
+        />
+      </div>
+    );
+  }
+
+  return { renderPicker, reasons };
+}

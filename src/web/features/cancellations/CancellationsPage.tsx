@@ -1,0 +1,78 @@
+import { Badge } from '@mantine/core';
+import { cancellationUrls, type CancellationRow } from '../../../contract/subscriptions';
+import { DataTable, PageHeader, type Column } from '../../ui';
+import { formatDate } from '../../ui/dates';
+import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
+import { auditKeys, subscriptionKeys } from '../subscriptions/api';
+import { sharedColumns } from '../subscriptions/columns';
+import { ListFilters, PER_PAGE, useListParams } from '../subscriptions/ListFilters';
+import { cancellationKeys, useCancellations } from './api';
+
+export function CancellationsPage() {
+  const { filters, set, query } = useListParams('type');
+  const list = useCancellations(query);
+  const queue = useReasonQueue<CancellationRow>({
+    listKey: cancellationKeys.list(query),
+    removeOnSave: filters.needsReason,
+    url: cancellationUrls.update,
+    invalidate: [cancellationKeys.all, subscriptionKeys.all, auditKeys.all],
+    label: (row) => `Cancellation reason for cancellation ${row.id}`,
+  });
+
+  const [subscription, ...rest] = sharedColumns<CancellationRow>((r) => r);
+  const columns: Column<CancellationRow>[] = [
+    subscription!,
+    { key: 'reason', header: 'Cancellation reason', width: 230, render: queue.renderPicker },
+    ...rest,
+    {
+      key: 'type',
+      header: 'Type',
+      render: (r) =>
+        r.isReturn ? (
+          <Badge variant="light" color="orange">
+            21-day return
+          </Badge>
+        ) : (
+          <Badge variant="light" color="gray">
+            Cancellation
+          </Badge>
+        ),
+    },
+    { key: 'orderedAt', header: 'Ordered', render: (r) => formatDate(r.orderedAt) },
+    { key: 'cancelledAt', header: 'Cancelled', render: (r) => formatDate(r.cancelledAt) },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Cancellations"
+        description={filters.needsReason ? 'Cancellations that still need a reason, newest first.' : undefined}
+      />
+      <ListFilters
+        filters={filters}
+        set={set}
+        extraName="type"
+        extraLabel="Type"
+        extraOptions={[
+          { value: 'return', label: '21-day returns' },
+          { value: 'cancellation', label: 'Cancellations' },
+        ]}
+        dateLabel="Cancelled"
+      />
+      <DataTable
+        caption="Cancellations"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isPending || list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={filters.page}
+        perPage={PER_PAGE}
+        onPageChange={(page) => set({ page })}
+        minWidth={900}
+        empty={filters.needsReason && !filters.q ? 'Every cancellation has a reason.' : 'No cancellations match these filters.'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button, Group, Select, Switch } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useSearchParams } from 'react-router';
+import { CARRIERS } from '../../../contract/business';
+import { SearchInput } from '../../ui';
+import { DATE_FORMAT } from '../../ui/dates';
+
+export const PER_PAGE = 25;
+
+/** The filters of a reason list, kept in the address so a reload or a shared link shows the same rows. */
+export function useListParams(extraName: 'status' | 'type') {
+  const [params, setParams] = useSearchParams();
+  const get = (name: string) => params.get(name) ?? '';
+  const filters = {
+    q: get('q'),
+    carrierId: get('carrierId'),
+    from: get('from'),
+    to: get('to'),
+    extra: get(extraName),
+    // The daily job is recording reasons, so that is the default view; `needsReason=0` shows every row.
+    needsReason: params.get('needsReason') !== '0',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const set = (changes: Record<string, string | number | boolean | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          const text = name === 'needsReason' ? (value ? '' : '0') : value === null ? '' : String(value);
+          if (text) next.set(name, text);
+          else next.delete(name);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const query = {
+    q: filters.q || undefined,
+    carrierId: filters.carrierId || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    [extraName]: filters.extra || undefined,
+    needsReason: filters.needsReason ? '1' : undefined,
+    page: filters.page,
+    perPage: PER_PAGE,
+  };
+  return { filters, set, query };
+}
+
+interface ListFiltersProps {
+  filters: ReturnType<typeof useListParams>['filters'];
+  set: ReturnType<typeof useListParams>['set'];
+  extraName: 'status' | 'type';
+  extraLabel: string;
+  extraOptions: { value: string; label: string }[];
+  /** What the date range applies to: "Ordered" or "Cancelled". */
+  dateLabel: string;
+}
+
+export function ListFilters({ filters, set, extraName, extraLabel, extraOptions, dateLabel }: ListFiltersProps) {
+  const range: [string | null, string | null] = [filters.from || null, filters.to || null];
+  const filtered = filters.q || filters.carrierId || filters.from || filters.to || filters.extra || !filters.needsReason;
+  return (
+    <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+      <SearchInput
+        label="Search"
+        placeholder="Customer name or ID, phone, IMEI"
+        value={filters.q}
+        onChange={(q) => set({ q })}
+        w={{ base: '100%', sm: 300 }}
+      />
+      <Select
+        label="Carrier"
+        placeholder="All carriers"
+        data={CARRIERS.map((c) => ({ value: String(c.id), label: c.name }))}
+        value={filters.carrierId || null}
+        onChange={(carrierId) => set({ carrierId })}
+        clearable
+        w={{ base: '100%', xs: 150 }}
+      />
+      <Select
+        label={extraLabel}
+        placeholder="All"
+        data={extraOptions}
+        value={filters.extra || null}
+        onChange={(value) => set({ [extraName]: value })}
+        clearable
+        w={{ base: '100%', xs: 150 }}
+      />
+      <DatePickerInput
+        type="range"
+        label={`${dateLabel} between`}
+        placeholder={DATE_FORMAT}
+        valueFormat={DATE_FORMAT}
+        value={range}
+        onChange={([from, to]) => {
+          // A range is applied once both ends are chosen (or when it is cleared).
+          if ((from && to) || (!from && !to)) set({ from, to });
+        }}
+        clearable
+        allowSingleDateInRange
+        w={{ base: '100%', xs: 250 }}
+      />
+      <Switch
+        label="Needs a reason"
+        checked={filters.needsReason}
+        onChange={(event) => set({ needsReason: event.currentTarget.checked })}
+        mb={8}
+      />
+      {filtered && (
+        <Button variant="subtle" size="compact-sm" mb={6} onClick={() => set({ q: null, carrierId: null, from: null, to: null, [extraName]: null, needsReason: true })}>
+          Reset filters
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,222 @@
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ORDER_SOURCE_LABELS, subscriptionUrls, type SetReasonResponse, type SubscriptionDetail } from '../../../contract/subscriptions';
+import { http } from '../../lib/http';
+import { ErrorState, LoadingState, PageHeader, notify } from '../../ui';
+import { formatDate } from '../../ui/dates';
+import { paths } from '../../paths';
+import { ReasonPicker } from '../cancellation-reasons/ReasonPicker';
+import { reasonLabel, useCancellationReasons } from '../cancellation-reasons/api';
+import { cancellationKeys } from '../cancellations/api';
+import { AuditHistory } from './AuditHistory';
+import { auditKeys, subscriptionKeys, useSubscription } from './api';
+import { carrierName } from './columns';
+import { formatPhone } from './phone';
+
+function Facts({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4}>
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={130} fw={500} c="dimmed">
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Detail({ s }: { s: SubscriptionDetail }) {
+  const queryClient = useQueryClient();
+  const reasons = useCancellationReasons();
+  const money = (v: string) => `$${Number(v).toFixed(2)}`;
+
+  async function changeReason(reasonId: number) {
+    await http.patch<SetReasonResponse>(subscriptionUrls.update(s.id), {
+      cancellation_reason_id: reasonId,
+      expected_cancellation_reason_id: s.cancellationReasonId,
+    });
+    notify.success('Cancellation reason saved.');
+    await Promise.all(
+      [subscriptionKeys.all, cancellationKeys.all, auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+  }
+
+  return (
+    <Stack gap="xl">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <Facts
+          title="Customer"
+          rows={[
+            ['Name', s.customer.name],
+            ['Customer ID', s.customer.id],
+            ['Phone', formatPhone(s.customer.phone)],
+            ['Email', s.customer.email],
+          ]}
+        />
+        <Facts
+          title="Subscription"
+          rows={[
+            ['Carrier', carrierName(s.carrierId)],
+            ['Order source', ORDER_SOURCE_LABELS[s.source]],
+            ['Referral code', s.referralCode],
+            ['Price', money(s.price)],
+            ['Ordered', formatDate(s.orderedAt)],
+            ['Cancelled', formatDate(s.cancelledAt) || null],
+          ]}
+        />
+        <Facts
+          title="Device"
+          rows={
+            s.device
+              ? [
+                  [
+                    'Device',
+                    <Anchor key="d" component={Link} to={paths.deviceHref(s.device.id)}>
+                      #{s.device.id}
+                    </Anchor>,
+                  ],
+                  ['Model', s.device.model ?? 'SIM Only'],
+                  ['Phone', formatPhone(s.device.phone)],
+                  ['IMEI', s.device.imei],
+                  ['SIM', s.device.sim],
+                ]
+              : [['Device', 'None']]
+          }
+        />
+      </SimpleGrid>
+
+      <Section title="Cancellation">
+        {s.status === 'cancelled' || s.cancellationReasonId ? (
+          <Group align="flex-start" gap="sm">
+            <Text size="sm" mt={6}>
+              Reason
+            </Text>
+            <ReasonPicker
+              label={`Cancellation reason for subscription ${s.id}`}
+              value={s.cancellationReasonId}
+              reasons={reasons.data}
+              onPick={changeReason}
+            />
+          </Group>
+        ) : (
+          <Text c="dimmed" size="sm">
+            This subscription is active.
+          </Text>
+        )}
+        {s.cancellations.length > 0 && (
+          <Table.ScrollContainer minWidth={500}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Cancelled</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Cancellation reason</Table.Th>
+                  <Table.Th>Return reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {s.cancellations.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td>{formatDate(c.cancelledAt)}</Table.Td>
+                    <Table.Td>{c.isReturn ? '21-day return' : 'Cancellation'}</Table.Td>
+                    <Table.Td>{reasonLabel(reasons.data, c.cancellationReasonId)}</Table.Td>
+                    <Table.Td>{c.returnReason ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+
+      <Section title="Renewals">
+        {s.renewals.total === 0 ? (
+          <Text c="dimmed" size="sm">
+            No renewals yet.
+          </Text>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={360}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Renewed</Table.Th>
+                    <Table.Th ta="right">Gross</Table.Th>
+                    <Table.Th ta="right">Est. net</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.renewals.rows.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>{formatDate(r.renewedAt)}</Table.Td>
+                      <Table.Td ta="right">{money(r.gross)}</Table.Td>
+                      <Table.Td ta="right">{money(r.net)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {s.renewals.total > s.renewals.rows.length && (
+              <Text size="sm" c="dimmed">
+                The latest {s.renewals.rows.length} of {s.renewals.total} renewals.
+              </Text>
+            )}
+          </>
+        )}
+      </Section>
+
+      <Section title="History">
+        <AuditHistory entityType="subscription" entityId={s.id} />
+      </Section>
+    </Stack>
+  );
+}
+
+export function SubscriptionDetailPage() {
+  const id = Number(useParams().id);
+  const detail = useSubscription(id);
+  return (
+    <>
+      <PageHeader
+        title={`Subscription #${id}`}
+        actions={
+          detail.data && (
+            <Badge size="lg" variant="light" color={detail.data.status === 'active' ? 'green' : 'gray'}>
+              {detail.data.status === 'active' ? 'Active' : 'Cancelled'}
+            </Badge>
+          )
+        }
+      />
+      {detail.isPending ? (
+        <LoadingState />
+      ) : detail.error ? (
+        <ErrorState message={detail.error.message} onRetry={() => detail.refetch()} />
+      ) : (
+        <Detail s={detail.data} />
+      )}
+    </>
+  );
+}

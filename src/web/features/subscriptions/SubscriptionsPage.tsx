@@ -1,0 +1,77 @@
+import { Badge } from '@mantine/core';
+import { subscriptionUrls, type SubscriptionRow } from '../../../contract/subscriptions';
+import { DataTable, PageHeader, type Column } from '../../ui';
+import { formatDate } from '../../ui/dates';
+import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
+import { cancellationKeys } from '../cancellations/api';
+import { auditKeys, subscriptionKeys, useSubscriptions } from './api';
+import { sharedColumns } from './columns';
+import { ListFilters, PER_PAGE, useListParams } from './ListFilters';
+
+export function SubscriptionsPage() {
+  const { filters, set, query } = useListParams('status');
+  const list = useSubscriptions(query);
+  const queue = useReasonQueue<SubscriptionRow>({
+    listKey: subscriptionKeys.list(query),
+    removeOnSave: filters.needsReason,
+    url: subscriptionUrls.update,
+    invalidate: [subscriptionKeys.all, cancellationKeys.all, auditKeys.all],
+    label: (row) => `Cancellation reason for subscription ${row.id}`,
+  });
+
+  const [subscription, ...rest] = sharedColumns<SubscriptionRow>((r) => ({ ...r, subscriptionId: r.id }));
+  const columns: Column<SubscriptionRow>[] = [
+    subscription!,
+    { key: 'reason', header: 'Cancellation reason', width: 230, render: queue.renderPicker },
+    ...rest,
+    {
+      key: 'status',
+      header: 'Status',
+      render: (r) => (
+        <Badge variant="light" color={r.status === 'active' ? 'green' : 'gray'}>
+          {r.status === 'active' ? 'Active' : 'Cancelled'}
+        </Badge>
+      ),
+    },
+    { key: 'orderedAt', header: 'Ordered', render: (r) => formatDate(r.orderedAt) },
+    { key: 'cancelledAt', header: 'Cancelled', render: (r) => formatDate(r.cancelledAt) || '—' },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Subscriptions"
+        description={filters.needsReason ? 'Cancelled subscriptions that still need a cancellation reason, newest first.' : undefined}
+      />
+      <ListFilters
+        filters={filters}
+        set={set}
+        extraName="status"
+        extraLabel="Status"
+        extraOptions={[
+          { value: 'active', label: 'Active' },
+          { value: 'cancelled', label: 'Cancelled' },
+        ]}
+        dateLabel="Ordered"
+      />
+      <DataTable
+        caption="Subscriptions"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isPending || list.isPlaceholderData}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={filters.page}
+        perPage={PER_PAGE}
+        onPageChange={(page) => set({ page })}
+        minWidth={900}
+        empty={
+          filters.needsReason && !filters.q
+            ? 'Every cancelled subscription has a reason.'
+            : 'No subscriptions match these filters.'
+        }
+      />
+    </>
+  );
+}
