@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { IconLayoutDashboard, IconMessage2, IconSettings } from '@tabler/icons-react';
+import { IconListCheck, IconReceiptOff, IconUserMinus } from '@tabler/icons-react';
 import { paths } from '../paths';
 
 export interface NavEntry {
@@ -13,4 +14,7 @@ export const nav: NavEntry[] = [
   { label: 'Dashboard', href: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'Feedback', href: paths.feedback, icon: IconMessage2 },
   { label: 'Settings', href: paths.settings, icon: IconSettings },
+  { label: 'Subscriptions', href: paths.subscriptions, icon: IconReceiptOff },
+  { label: 'Cancellations', href: paths.cancellations, icon: IconUserMinus },
+  { label: 'Cancellation reasons', href: paths.cancellationReasons, icon: IconListCheck },
 ];
