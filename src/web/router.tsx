@@ -13,6 +13,11 @@ export const router = createBrowserRouter([
     element: <Shell />,
     children: [
       { index: true, element: <DashboardPage /> },
+      { path: paths.devices, lazy: () => import('./features/devices/DevicesPage').then((m) => ({ Component: m.DevicesPage })) },
+      { path: paths.device, lazy: () => import('./features/devices/DeviceDetailPage').then((m) => ({ Component: m.DeviceDetailPage })) },
+      { path: paths.deviceReplace, lazy: () => import('./features/devices/ReplaceDevicePage').then((m) => ({ Component: m.ReplaceDevicePage })) },
+      { path: paths.equipment, lazy: () => import('./features/equipment/EquipmentPage').then((m) => ({ Component: m.EquipmentPage })) },
+      { path: paths.equipmentItem, lazy: () => import('./features/equipment/EquipmentDetailPage').then((m) => ({ Component: m.EquipmentDetailPage })) },
       { path: paths.feedback, lazy: () => import('./features/feedback/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })) },
       { path: paths.settings, lazy: () => import('./features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
       { path: paths.subscriptions, lazy: () => import('./features/subscriptions/SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage })) },

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { IconLayoutDashboard, IconMessage2, IconSettings } from '@tabler/icons-react';
 import { IconListCheck, IconReceiptOff, IconUserMinus } from '@tabler/icons-react';
+import { IconDeviceMobile, IconPackages } from '@tabler/icons-react';
 import { paths } from '../paths';
 
 export interface NavEntry {
@@ -12,6 +13,8 @@ export interface NavEntry {
 /** Sidebar entries: only areas that exist. Each feature adds its own. */
 export const nav: NavEntry[] = [
   { label: 'Dashboard', href: paths.dashboard, icon: IconLayoutDashboard },
+  { label: 'Devices', href: paths.devices, icon: IconDeviceMobile },
+  { label: 'Equipment', href: paths.equipment, icon: IconPackages },
   { label: 'Feedback', href: paths.feedback, icon: IconMessage2 },
   { label: 'Settings', href: paths.settings, icon: IconSettings },
   { label: 'Subscriptions', href: paths.subscriptions, icon: IconReceiptOff },

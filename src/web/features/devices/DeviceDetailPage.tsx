@@ -1,0 +1,300 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorState, LoadingState, PageHeader, useConfirmAction } from '../../ui';
+import { HttpError } from '../../lib/http';
+import { paths } from '../../paths';
+import { deviceActionRefusal, deviceFacts, type DeviceDetail } from '../../../contract/devices';
+import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
+import { AuditHistory } from './AuditHistory';
+import { useDevice, useInvalidateDevices } from './api';
+import { DEVICE_ACTIONS } from './deviceActions';
+import { statusColor } from './status';
+
+const date = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }) : '—';
+const money = (price: string) => `$${Number(price).toFixed(Number(price) > 0 && Number(price) < 0.01 ? 4 : 2)}`;
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function LineCard({ device }: { device: DeviceDetail }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        Line
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Field label="SIM">{device.sim}</Field>
+        <Field label="Phone number">{device.phone ?? '—'}</Field>
+        <Field label="Supplier">{device.supplier?.name ?? '—'}</Field>
+        <Field label="Deployed">{date(device.deployedAt)}</Field>
+        <Field label="Line deleted">{date(device.lineDeletedAt)}</Field>
+        <Field label="Unavailable">{device.unavailable ? 'Yes' : 'No'}</Field>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function PhoneCard({ device }: { device: DeviceDetail }) {
+  const product = device.product;
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        Phone
+      </Title>
+      {product || device.imei ? (
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          {product?.imageUri && (
+            <Image src={product.imageUri} alt={product.model} w={72} h={72} fit="contain" radius="sm" />
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ flex: 1 }}>
+            <Field label="Model">{product?.model ?? '—'}</Field>
+            <Field label="Price">{product ? money(product.price) : '—'}</Field>
+            <Field label="IMEI">{device.imei ?? '—'}</Field>
+            <Field label="Product id (mofi_id)">{product?.id ?? '—'}</Field>
+          </SimpleGrid>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          SIM Only: no phone is built into this device.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function CustomerCard({ device }: { device: DeviceDetail }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        Subscription and loan
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Field label="Subscription">
+          {device.subscription ? (
+            <>
+              #{device.subscription.id}{' '}
+              <Badge size="sm" variant="light" color={device.subscription.status === 'active' ? 'green' : 'gray'}>
+                {device.subscription.status === 'active' ? 'Active' : 'Cancelled'}
+              </Badge>
+              <br />
+              {device.subscription.customer.name} (#{device.subscription.customer.id})
+            </>
+          ) : (
+            'None'
+          )}
+        </Field>
+        <Field label="Loaner">
+          {device.loaner
+            ? `On loan to ${device.loaner.customer.name} (#${device.loaner.customer.id}) since ${date(device.loaner.startedAt)}`
+            : 'Not on loan'}
+        </Field>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function ActionsCard({ device }: { device: DeviceDetail }) {
+  const { confirm } = useConfirmAction();
+  const invalidate = useInvalidateDevices();
+  const navigate = useNavigate();
+  const facts = deviceFacts(device);
+  const available = DEVICE_ACTIONS.filter((a) => deviceActionRefusal(a.action, facts) === null);
+  const unavailable = DEVICE_ACTIONS.map((a) => ({
+    label: a.label,
+    reason: deviceActionRefusal(a.action, facts),
+  })).filter((a) => a.reason);
+  const replaceRefusal = deviceActionRefusal('replace', facts);
+
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        Actions
+      </Title>
+      <Stack gap="sm">
+        {!replaceRefusal && (
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" style={{ flex: '1 1 220px' }}>
+              Moves this phone and the line to another device found by its SIM; this device becomes a SIM Only.
+            </Text>
+            <Button
+              component={Link}
+              to={paths.deviceReplaceHref(device.id)}
+              variant="light"
+              leftSection={<IconArrowsExchange size={16} />}
+            >
+              Move equipment
+            </Button>
+          </Group>
+        )}
+        {available.map((spec) => (
+          <Group key={spec.action} justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" style={{ flex: '1 1 220px' }}>
+              {spec.effect(device)}
+            </Text>
+            <Button
+              variant="light"
+              color={
+                spec.removesDevice || spec.action === 'deleteLine' || spec.action === 'blacklistHold'
+                  ? 'red'
+                  : undefined
+              }
+              leftSection={<spec.icon size={16} />}
+              onClick={() =>
+                confirm({
+                  title: spec.label,
+                  message: spec.confirmation(device),
+                  confirmLabel: spec.label,
+                  danger: true,
+                  action: () => spec.run(device.id),
+                  successMessage: spec.successMessage,
+                  onSuccess: async () => {
+                    if (spec.removesDevice) navigate(paths.devices);
+                    await invalidate();
+                  },
+                })
+              }
+            >
+              {spec.label}
+            </Button>
+          </Group>
+        ))}
+        {unavailable.length > 0 && (
+          <Alert variant="light" color="gray" icon={<IconInfoCircle />} title="Not available for this device">
+            <Stack gap={4}>
+              {unavailable.map((a) => (
+                <Text size="sm" key={a.label}>
+                  <b>{a.label}:</b> {a.reason}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function TakenEquipment({ device }: { device: DeviceDetail }) {
+  if (device.equipment.length === 0) return null;
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        Equipment taken out of this device
+      </Title>
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">IMEI</Table.Th>
+              <Table.Th scope="col">Model</Table.Th>
+              <Table.Th scope="col">Now</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {device.equipment.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.equipmentHref(e.id)} size="sm">
+                    {e.imei}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{e.model ?? '—'}</Table.Td>
+                <Table.Td>{EQUIPMENT_STATE_LABELS[e.state]}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+function DeviceBadges({ device: d }: { device: DeviceDetail }) {
+  return (
+    <Group gap={6} mt={-8}>
+      <Badge color={statusColor(d.status.id)} size="lg" variant="filled" data-testid="device-status">
+        {d.status.description}
+      </Badge>
+      {!d.product && !d.imei && <Badge variant="outline">SIM Only</Badge>}
+      {d.lineDeletedAt && (
+        <Badge color="red" variant="outline">
+          Line deleted
+        </Badge>
+      )}
+      {d.blacklistHold && (
+        <Badge color="grape" variant="outline">
+          Blacklist hold
+        </Badge>
+      )}
+      {d.unavailable && (
+        <Badge color="gray" variant="outline">
+          Unavailable
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** A device: its line, phone, subscription and loan, the actions that apply now, and its history. */
+export function DeviceDetailPage() {
+  const id = Number(useParams().id);
+  const device = useDevice(id);
+
+  if (device.isPending && device.fetchStatus !== 'idle') return <LoadingState label="Loading device…" />;
+  if (device.error || !device.data) {
+    const missing = !device.data && (!(device.error instanceof HttpError) || device.error.status === 404);
+    return (
+      <Stack>
+        <PageHeader title={`Device ${Number.isInteger(id) ? id : ''}`} />
+        <ErrorState
+          message={
+            missing ? 'This device does not exist (it may have been deleted).' : 'The device could not be loaded.'
+          }
+          onRetry={missing ? undefined : () => device.refetch()}
+        />
+        <Anchor component={Link} to={paths.devices}>
+          Back to devices
+        </Anchor>
+      </Stack>
+    );
+  }
+  const d = device.data;
+  return (
+    <Stack>
+      <PageHeader
+        title={`Device ${d.id}`}
+        actions={
+          <Button component={Link} to={paths.devices} variant="default">
+            All devices
+          </Button>
+        }
+      />
+      <DeviceBadges device={d} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Stack gap="md">
+          <LineCard device={d} />
+          <PhoneCard device={d} />
+          <CustomerCard device={d} />
+        </Stack>
+        <Stack gap="md">
+          <ActionsCard device={d} />
+          <TakenEquipment device={d} />
+          <AuditHistory entityType="device" entityId={d.id} />
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { paths } from '../../paths';
+import type { DeviceRow } from '../../../contract/devices';
+import { useDeviceOptions, useDevices } from './api';
+import { statusColor } from './status';
+
+const PER_PAGE = 25;
+
+const columns: Column<DeviceRow>[] = [
+  {
+    key: 'id',
+    header: 'Device',
+    render: (d) => (
+      <Anchor component={Link} to={paths.deviceHref(d.id)} fw={600}>
+        {d.id}
+      </Anchor>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    render: (d) => (
+      <Group gap={4} wrap="nowrap">
+        <Badge color={statusColor(d.status.id)} variant="light">
+          {d.status.description}
+        </Badge>
+        {d.lineDeleted && (
+          <Badge color="red" variant="outline">
+            Line deleted
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  {
+    key: 'model',
+    header: 'Phone',
+    render: (d) =>
+      d.model ?? (
+        <Text c="dimmed" size="sm">
+          SIM Only
+        </Text>
+      ),
+  },
+  { key: 'imei', header: 'IMEI', render: (d) => d.imei ?? '—' },
+  { key: 'sim', header: 'SIM' },
+  { key: 'phone', header: 'Phone number', render: (d) => d.phone ?? '—' },
+  { key: 'customer', header: 'Customer', render: (d) => (d.customer ? `${d.customer.name} (#${d.customer.id})` : '—') },
+];
+
+/** Devices: search by IMEI, SIM, phone or id; filter by status and product; newest first. */
+export function DevicesPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const status = params.get('status') ?? '';
+  const productId = params.get('productId') ?? '';
+  const page = Number(params.get('page') ?? '1') || 1;
+  const options = useDeviceOptions();
+  const list = useDevices({
+    q: q || undefined,
+    status: status ? Number(status) : undefined,
+    productId: productId ? Number(productId) : undefined,
+    page,
+    perPage: PER_PAGE,
+  });
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries({ page: '', ...changes })) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <Stack>
+      <PageHeader title="Devices" description="Lines with their phones. Open a device to act on it." />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <SearchInput
+          label="Search"
+          placeholder="IMEI, SIM, phone or device id"
+          value={q}
+          onChange={(value) => update({ q: value.trim() })}
+          style={{ flex: '1 1 260px' }}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={(options.data?.statuses ?? []).map((s) => ({ value: String(s.id), label: s.description }))}
+          value={status || null}
+          onChange={(value) => update({ status: value ?? '' })}
+          style={{ flex: '1 1 180px' }}
+        />
+        <Select
+          label="Product"
+          placeholder="Any product"
+          clearable
+          searchable
+          data={(options.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.model }))}
+          value={productId || null}
+          onChange={(value) => update({ productId: value ?? '' })}
+          style={{ flex: '1 1 220px' }}
+        />
+      </Group>
+      <DataTable
+        caption="Devices"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={(p) => update({ page: String(p) })}
+        empty={q || status || productId ? 'No device matches these filters.' : 'There are no devices yet.'}
+        minWidth={900}
+      />
+    </Stack>
+  );
+}

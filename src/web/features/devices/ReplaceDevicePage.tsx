@@ -1,0 +1,229 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorState, Form, LoadingState, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { HttpError } from '../../lib/http';
+import { paths } from '../../paths';
+import { DEFAULT_DEVICE_STATUS_ID } from '../../../contract/business';
+import {
+  deviceActionRefusal,
+  deviceFacts,
+  devicePaths,
+  type DeviceDetail,
+  type DeviceOptions,
+  type SimLookupDevice,
+} from '../../../contract/devices';
+import { lookupSim, useDevice, useDeviceOptions, useInvalidateDevices } from './api';
+
+interface ReplacementForm {
+  sim: string;
+  new_device_id: number | null;
+  unavailable: boolean;
+  device_status_id: number;
+  product_id: number | null;
+}
+
+function FoundDevice({ device }: { device: SimLookupDevice }) {
+  return (
+    <Card withBorder padding="sm" data-testid="found-device">
+      <Stack gap={6}>
+        <Text size="sm">
+          Found{' '}
+          <Anchor component={Link} to={paths.deviceHref(device.id)} target="_blank">
+            device {device.id}
+          </Anchor>
+          : SIM {device.sim}, IMEI {device.imei ?? 'none'}, {device.status.description}.
+        </Text>
+        {device.warnings.length > 0 && (
+          <Alert color="yellow" icon={<IconAlertTriangle />} title="Check before moving">
+            <List size="sm">
+              {device.warnings.map((w) => (
+                <List.Item key={w}>{w}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function ReplacementFormView({ device, options }: { device: DeviceDetail; options: DeviceOptions }) {
+  const navigate = useNavigate();
+  const invalidate = useInvalidateDevices();
+  const form = useForm<ReplacementForm>({
+    sim: '',
+    new_device_id: null,
+    unavailable: true,
+    device_status_id: DEFAULT_DEVICE_STATUS_ID,
+    product_id: device.product?.id ?? null,
+  });
+  const [found, setFound] = useState<SimLookupDevice | null>(null);
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const simField = useFieldProps(form, 'sim', { required: true, label: 'SIM' });
+
+  async function lookup() {
+    const sim = form.data.sim.trim();
+    setFound(null);
+    setLookupError(null);
+    form.setData('new_device_id', null);
+    if (!sim) {
+      form.setError('sim', 'The sim field is required.');
+      return;
+    }
+    setLookingUp(true);
+    try {
+      const result = await lookupSim(sim);
+      setFound(result);
+      form.setData('new_device_id', result.id);
+    } catch (err) {
+      setLookupError(err instanceof HttpError ? err.message : 'The lookup failed. Please try again.');
+    } finally {
+      setLookingUp(false);
+    }
+  }
+
+  const submit = () =>
+    form.submit<{ newDeviceId: number }>('post', devicePaths.replace(device.id), {
+      onSuccess: async ({ newDeviceId }) => {
+        setFound(null);
+        await invalidate();
+        navigate(paths.deviceHref(newDeviceId));
+      },
+    });
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Move equipment">
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <TextInput
+          {...simField}
+          onChange={(event) => {
+            form.setData({ sim: event.currentTarget.value, new_device_id: null });
+            setFound(null);
+            setLookupError(null);
+          }}
+          onKeyDown={(event) => {
+            // Enter in the SIM field looks the SIM up rather than submitting the move.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void lookup();
+            }
+          }}
+          description="SIM of the device the phone and line move to"
+          autoComplete="off"
+          style={{ flex: 1 }}
+        />
+        <Button variant="light" onClick={lookup} loading={lookingUp} leftSection={<IconSearch size={16} />}>
+          Lookup
+        </Button>
+      </Group>
+      {lookupError && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {lookupError}
+        </Alert>
+      )}
+      {found && <FoundDevice device={found} />}
+      <Select
+        {...useFieldProps(form, 'product_id', { required: true, label: 'Product' })}
+        value={form.data.product_id === null ? null : String(form.data.product_id)}
+        onChange={(value) => form.setData('product_id', value === null ? null : Number(value))}
+        data={options.products.map((p) => ({ value: String(p.id), label: p.model }))}
+        searchable
+        description="Model of the phone on the new device"
+      />
+      <Select
+        {...useFieldProps(form, 'device_status_id', { label: 'Device status' })}
+        value={String(form.data.device_status_id)}
+        onChange={(value) => form.setData('device_status_id', Number(value ?? DEFAULT_DEVICE_STATUS_ID))}
+        data={options.statuses.map((s) => ({ value: String(s.id), label: s.description }))}
+        allowDeselect={false}
+        description={`Status of device ${device.id} once it is a SIM Only`}
+      />
+      <Checkbox
+        {...useFieldProps(form, 'unavailable', { label: 'Unavailable' })}
+        description={`Mark device ${device.id} unavailable once it is a SIM Only`}
+      />
+      <Group>
+        <SubmitButton disabled={!found || form.data.new_device_id === null || lookingUp}>Move equipment</SubmitButton>
+      </Group>
+    </Form>
+  );
+}
+
+/** Move equipment / device replacement: the phone and line of this device move to another device found by SIM. */
+export function ReplaceDevicePage() {
+  const id = Number(useParams().id);
+  const device = useDevice(id);
+  const options = useDeviceOptions();
+
+  if (device.error || options.error) {
+    return (
+      <Stack>
+        <PageHeader title="Move equipment" />
+        <ErrorState
+          message={
+            device.error instanceof HttpError && device.error.status === 404
+              ? 'This device does not exist.'
+              : 'The device could not be loaded.'
+          }
+          onRetry={() => {
+            void device.refetch();
+            void options.refetch();
+          }}
+        />
+      </Stack>
+    );
+  }
+  if (!device.data || !options.data) return <LoadingState label="Loading device…" />;
+  const d = device.data;
+  const refusal = deviceActionRefusal('replace', deviceFacts(d));
+  return (
+    <Stack maw={720}>
+      <PageHeader
+        title="Move equipment"
+        actions={
+          <Button component={Link} to={paths.deviceHref(d.id)} variant="default">
+            Back to device {d.id}
+          </Button>
+        }
+      />
+      <Card withBorder padding="md">
+        <Title order={2} size="h5" mb={4}>
+          From device {d.id}
+        </Title>
+        <Text size="sm">
+          {d.product?.model ?? 'SIM Only'} · IMEI {d.imei ?? 'none'} · SIM {d.sim}
+          {d.subscription?.status === 'active'
+            ? ` · subscription #${d.subscription.id} of ${d.subscription.customer.name}`
+            : ''}
+        </Text>
+        <Text size="sm" c="dimmed" mt={4}>
+          The phone, its active subscription and any open loan move to the device you look up; device {d.id} becomes a
+          SIM Only.
+        </Text>
+      </Card>
+      {refusal ? (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {refusal}
+        </Alert>
+      ) : (
+        <ReplacementFormView device={d} options={options.data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorState, LoadingState, PageHeader } from '../../ui';
+import { HttpError } from '../../lib/http';
+import { paths } from '../../paths';
+import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
+import { AuditHistory } from '../devices/AuditHistory';
+import { useEquipment } from './api';
+import { useEquipmentActions } from './useEquipmentActions';
+
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** One phone outside a device: where it is, where it came from, its actions and history. */
+export function EquipmentDetailPage() {
+  const id = Number(useParams().id);
+  const item = useEquipment(id);
+  const actions = useEquipmentActions();
+  const navigate = useNavigate();
+
+  if (item.error || (!item.data && item.fetchStatus === 'idle')) {
+    const missing = !(item.error instanceof HttpError) || item.error.status === 404;
+    return (
+      <Stack>
+        <PageHeader title="Equipment" />
+        <ErrorState
+          message={
+            missing ? 'This equipment does not exist (it may have been deleted).' : 'The equipment could not be loaded.'
+          }
+          onRetry={missing ? undefined : () => item.refetch()}
+        />
+        <Anchor component={Link} to={paths.equipment}>
+          Back to equipment
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!item.data) return <LoadingState label="Loading equipment…" />;
+  const e = item.data;
+  return (
+    <Stack>
+      <PageHeader
+        title={`IMEI ${e.imei}`}
+        actions={
+          <Button component={Link} to={`${paths.equipment}?state=${e.state}`} variant="default">
+            {EQUIPMENT_STATE_LABELS[e.state]} list
+          </Button>
+        }
+      />
+      <Group gap={6} mt={-8}>
+        <Badge size="lg" data-testid="equipment-state">
+          {EQUIPMENT_STATE_LABELS[e.state]}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Card withBorder padding="md">
+          <Title order={2} size="h4" mb="sm">
+            Equipment
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Field label="Model">{e.product?.model ?? '—'}</Field>
+            <Field label="IMEI">{e.imei}</Field>
+            <Field label="From device">
+              {e.fromDeviceId === null ? (
+                '—'
+              ) : e.fromDeviceExists ? (
+                <Anchor component={Link} to={paths.deviceHref(e.fromDeviceId)}>
+                  {e.fromDeviceId}
+                </Anchor>
+              ) : (
+                `${e.fromDeviceId} (deleted)`
+              )}
+            </Field>
+            <Field label="Customer">{e.customer ? `${e.customer.name} (#${e.customer.id})` : '—'}</Field>
+            <Field label="Recorded">{date(e.createdAt)}</Field>
+            <Field label="In this state since">{date(e.updatedAt)}</Field>
+          </SimpleGrid>
+        </Card>
+        <Card withBorder padding="md">
+          <Title order={2} size="h4" mb="sm">
+            Actions
+          </Title>
+          <Stack gap="sm">
+            {e.state === 'hold' && (
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm" style={{ flex: '1 1 220px' }}>
+                  The phone has arrived: moves it from equipment hold to unbuilt equipment.
+                </Text>
+                <Button variant="light" leftSection={<IconCircleCheck size={16} />} onClick={() => actions.received(e)}>
+                  Mark as Received
+                </Button>
+              </Group>
+            )}
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm" style={{ flex: '1 1 220px' }}>
+                Removes this phone from inventory permanently.
+              </Text>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => actions.remove(e, () => navigate(`${paths.equipment}?state=${e.state}`))}
+              >
+                Delete Equipment
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      </SimpleGrid>
+      <AuditHistory entityType="equipment" entityId={e.id} />
+    </Stack>
+  );
+}

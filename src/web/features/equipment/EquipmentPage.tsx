@@ -1,0 +1,142 @@
+import { Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { paths } from '../../paths';
+import {
+  EQUIPMENT_STATE_LABELS,
+  equipmentState,
+  type EquipmentRow,
+  type EquipmentState,
+} from '../../../contract/equipment';
+import { useEquipmentList } from './api';
+import { useEquipmentActions } from './useEquipmentActions';
+
+const PER_PAGE = 25;
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+
+/** Phones outside devices, one state per tab: hold, unbuilt, returning, blacklist hold, inventory. */
+export function EquipmentPage() {
+  const [params, setParams] = useSearchParams();
+  const parsed = equipmentState.safeParse(params.get('state'));
+  const state: EquipmentState = parsed.success ? parsed.data : 'hold';
+  const q = params.get('q') ?? '';
+  const page = Number(params.get('page') ?? '1') || 1;
+  const list = useEquipmentList({ state, q: q || undefined, page, perPage: PER_PAGE });
+  const actions = useEquipmentActions();
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries({ page: '', ...changes })) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const columns: Column<EquipmentRow>[] = [
+    {
+      key: 'imei',
+      header: 'IMEI',
+      render: (e) => (
+        <Anchor component={Link} to={paths.equipmentHref(e.id)} fw={600}>
+          {e.imei}
+        </Anchor>
+      ),
+    },
+    { key: 'model', header: 'Model', render: (e) => e.product?.model ?? '—' },
+    {
+      key: 'device',
+      header: 'From device',
+      render: (e) =>
+        e.fromDeviceId === null ? (
+          '—'
+        ) : e.fromDeviceExists ? (
+          <Anchor component={Link} to={paths.deviceHref(e.fromDeviceId)}>
+            {e.fromDeviceId}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed" title="This device was deleted">
+            {e.fromDeviceId} (deleted)
+          </Text>
+        ),
+    },
+    {
+      key: 'customer',
+      header: 'Customer',
+      render: (e) => (e.customer ? `${e.customer.name} (#${e.customer.id})` : '—'),
+    },
+    { key: 'updatedAt', header: 'Since', render: (e) => date(e.updatedAt) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (e) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {e.state === 'hold' && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconCircleCheck size={14} />}
+              onClick={() => actions.received(e)}
+              aria-label={`Mark IMEI ${e.imei} as received`}
+            >
+              Mark as Received
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => actions.remove(e)}
+            aria-label={`Delete equipment IMEI ${e.imei}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <PageHeader title="Equipment" description="Phones taken out of devices, by where they are now." />
+      <Tabs value={state} onChange={(value) => update({ state: value ?? 'hold' })} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
+          {equipmentState.options.map((s) => (
+            <Tabs.Tab key={s} value={s}>
+              {EQUIPMENT_STATE_LABELS[s]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <SearchInput
+        label="Search by IMEI"
+        placeholder="IMEI"
+        value={q}
+        onChange={(value) => update({ q: value.trim() })}
+        maw={360}
+      />
+      <DataTable
+        caption={`${EQUIPMENT_STATE_LABELS[state]} equipment`}
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={(p) => update({ page: String(p) })}
+        empty={
+          q
+            ? `No ${EQUIPMENT_STATE_LABELS[state].toLowerCase()} equipment matches this IMEI.`
+            : `No equipment in ${EQUIPMENT_STATE_LABELS[state]}.`
+        }
+        minWidth={820}
+      />
+    </Stack>
+  );
+}
