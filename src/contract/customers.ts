@@ -29,6 +29,8 @@ export const isSearchable = (q: string) => q.trim().length >= CUSTOMER_SEARCH_MI
 export const customerListQuery = pageQuery.extend({ q: customerSearchQuery.shape.q });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
+export const customerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
 export const customerRow = z.object({
   id: z.number(),
   name: z.string(),
@@ -39,3 +41,50 @@ export const customerRow = z.object({
   createdAt: z.string(),
 });
 export type CustomerRow = z.infer<typeof customerRow>;
+
+const money = z.number();
+export const customerDetail = customerRow.extend({
+  address: z.string().nullable(),
+  zip: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  subscriptions: z.array(
+    z.object({
+      id: z.number(),
+      carrier: z.string(),
+      status: z.string(),
+      price: money,
+      deviceId: z.number().nullable(),
+      orderedAt: z.string(),
+      cancelledAt: z.string().nullable(),
+    }),
+  ),
+  devices: z.array(
+    z.object({
+      id: z.number(),
+      model: z.string().nullable(),
+      imei: z.string().nullable(),
+      sim: z.string(),
+      phone: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
+  loaners: z.array(
+    z.object({
+      id: z.number(),
+      deviceId: z.number(),
+      model: z.string().nullable(),
+      startedAt: z.string(),
+      returnedAt: z.string().nullable(),
+    }),
+  ),
+  renewals: z.array(
+    z.object({ id: z.number(), subscriptionId: z.number(), renewedAt: z.string(), gross: money, net: money }),
+  ),
+  credits: z.array(z.object({ id: z.number(), amount: money, dueOn: z.string(), appliedAt: z.string().nullable() })),
+});
+export type CustomerDetail = z.infer<typeof customerDetail>;
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found.';
+/** Each list on the customer page shows the latest entries only. */
+export const CUSTOMER_DETAIL_LIMIT = 50;

@@ -1,7 +1,22 @@
-import { and, asc, eq, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { customers } from '../../db/schema';
-import type { CustomerSearchResult } from '../../../contract/customers';
+import {
+  carriers,
+  credits,
+  customers,
+  devices,
+  deviceStatuses,
+  loaners,
+  products,
+  renewals,
+  subscriptions,
+} from '../../db/schema';
+import {
+  CUSTOMER_DETAIL_LIMIT,
+  type CustomerDetail,
+  type CustomerRow,
+  type CustomerSearchResult,
+} from '../../../contract/customers';
 
 /** `%`, `_` and `\` typed by staff are literal characters, not LIKE wildcards. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -67,4 +82,140 @@ export function customersByNameLikeness(db: Tx, text: string, limit: number): Pr
     .where(sql`${text} <% ${customers.name}`)
     .orderBy(sql`${text} <<-> ${customers.name}`, asc(customers.id))
     .limit(limit);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Newest first; `where` narrows by a key or a name part (see the service). */
+export async function listCustomers(
+  db: Tx,
+  where: SQL | undefined,
+  { page, perPage }: { page: number; perPage: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: customers.id,
+        name: customers.name,
+        email: customers.email,
+        phone: customers.phone,
+        city: customers.city,
+        state: customers.state,
+        createdAt: customers.createdAt,
+      })
+      .from(customers)
+      .where(where)
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return { rows: rows.map((r): CustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() })), total: total!.n };
+}
+
+export const customerListFilter = {
+  id: (id: number) => eq(customers.id, id),
+  phone: (phone: string) => eq(customers.phone, phone),
+  email: (email: string) => sql`lower(${customers.email}) = ${email.toLowerCase()}`,
+  namePart: (text: string) => sql`${customers.name} ilike ${`%${escapeLike(text)}%`}`,
+  any: (conditions: SQL[]) => or(...conditions),
+};
+
+export async function customerDetail(db: Tx, id: number): Promise<CustomerDetail | undefined> {
+  const [customer] = await db.select().from(customers).where(eq(customers.id, id));
+  if (!customer) return undefined;
+  const customerDevices = sql`(select ${subscriptions.deviceId} from ${subscriptions} where ${subscriptions.customerId} = ${id})`;
+  const [subs, deviceRows, loanerRows, renewalRows, creditRows] = await Promise.all([
+    db
+      .select({
+        id: subscriptions.id,
+        carrier: carriers.name,
+        status: subscriptions.status,
+        price: subscriptions.price,
+        deviceId: subscriptions.deviceId,
+        orderedAt: subscriptions.orderedAt,
+        cancelledAt: subscriptions.cancelledAt,
+      })
+      .from(subscriptions)
+      .innerJoin(carriers, eq(carriers.id, subscriptions.carrierId))
+      .where(eq(subscriptions.customerId, id))
+      .orderBy(desc(subscriptions.orderedAt), desc(subscriptions.id))
+      .limit(CUSTOMER_DETAIL_LIMIT),
+    db
+      .select({
+        id: devices.id,
+        model: products.model,
+        imei: devices.imei,
+        sim: devices.sim,
+        phone: devices.phone,
+        status: deviceStatuses.description,
+      })
+      .from(devices)
+      .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
+      .leftJoin(products, eq(products.id, devices.productId))
+      .where(and(sql`${devices.id} in ${customerDevices}`, isNull(devices.lineDeletedAt)))
+      .orderBy(desc(devices.id))
+      .limit(CUSTOMER_DETAIL_LIMIT),
+    db
+      .select({
+        id: loaners.id,
+        deviceId: loaners.deviceId,
+        model: products.model,
+        startedAt: loaners.startedAt,
+        returnedAt: loaners.returnedAt,
+      })
+      .from(loaners)
+      .innerJoin(devices, eq(devices.id, loaners.deviceId))
+      .leftJoin(products, eq(products.id, devices.productId))
+      .where(eq(loaners.customerId, id))
+      .orderBy(desc(loaners.startedAt), desc(loaners.id))
+      .limit(CUSTOMER_DETAIL_LIMIT),
+    db
+      .select({
+        id: renewals.id,
+        subscriptionId: renewals.subscriptionId,
+        renewedAt: renewals.renewedAt,
+        gross: renewals.gross,
+        net: renewals.net,
+      })
+      .from(renewals)
+      .innerJoin(subscriptions, eq(subscriptions.id, renewals.subscriptionId))
+      .where(eq(subscriptions.customerId, id))
+      .orderBy(desc(renewals.renewedAt), desc(renewals.id))
+      .limit(CUSTOMER_DETAIL_LIMIT),
+    db
+      .select({ id: credits.id, amount: credits.amount, dueOn: credits.dueOn, appliedAt: credits.appliedAt })
+      .from(credits)
+      .where(eq(credits.customerId, id))
+      .orderBy(desc(credits.dueOn), desc(credits.id))
+      .limit(CUSTOMER_DETAIL_LIMIT),
+  ]);
+  return {
+    id: customer.id,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    address: customer.address,
+    city: customer.city,
+    state: customer.state,
+    zip: customer.zip,
+    lat: customer.lat,
+    lng: customer.lng,
+    createdAt: customer.createdAt.toISOString(),
+    subscriptions: subs.map((r) => ({
+      ...r,
+      price: Number(r.price),
+      orderedAt: r.orderedAt.toISOString(),
+      cancelledAt: iso(r.cancelledAt),
+    })),
+    devices: deviceRows,
+    loaners: loanerRows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString(), returnedAt: iso(r.returnedAt) })),
+    renewals: renewalRows.map((r) => ({
+      ...r,
+      gross: Number(r.gross),
+      net: Number(r.net),
+      renewedAt: r.renewedAt.toISOString(),
+    })),
+    credits: creditRows.map((r) => ({ ...r, amount: Number(r.amount), appliedAt: iso(r.appliedAt) })),
+  };
 }

@@ -1,13 +1,39 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { CUSTOMER_SEARCH_LIMIT, isSearchable, type CustomerSearchResult } from '../../../contract/customers';
+import { NotFoundError } from '../../http/errors';
 import {
+  CUSTOMER_NOT_FOUND,
+  CUSTOMER_SEARCH_LIMIT,
+  isSearchable,
+  type CustomerDetail,
+  type CustomerListQuery,
+  type CustomerRow,
+  type CustomerSearchResult,
+} from '../../../contract/customers';
+import type { Page } from '../../../contract/pagination';
+import {
+  customerDetail,
+  customerListFilter,
   customersByExactKey,
   customersByNameLikeness,
   customersByNamePart,
   customersByNamePrefix,
+  listCustomers,
 } from './customers.queries';
 
 const MAX_ID = 2_147_483_647;
+
+/** What a typed text can be: an id, a phone number, an e-mail address, or part of a name. */
+function readKeys(q: string) {
+  const phoneDigits = q.replace(/[\s().+-]/g, '');
+  return {
+    id: /^\d+$/.test(q) && Number(q) <= MAX_ID ? Number(q) : undefined,
+    phone: /^\d{7,15}$/.test(phoneDigits) ? phoneDigits : undefined,
+    email: q.includes('@') ? q : undefined,
+    // A number or an e-mail address is a key, not a name.
+    isName: !/^[\d\s().+-]+$/.test(q) && !q.includes('@'),
+  };
+}
 
 /**
  * The customer search of §2: exact id, phone or e-mail first, then names starting with the text, then names
@@ -17,14 +43,9 @@ const MAX_ID = 2_147_483_647;
 export async function searchCustomers(db: Db, raw: string): Promise<CustomerSearchResult[]> {
   const q = raw.trim().replace(/\s+/g, ' ');
   if (!isSearchable(q)) return [];
-  const phoneDigits = q.replace(/[\s().+-]/g, '');
-  const found = await customersByExactKey(db, {
-    id: /^\d+$/.test(q) && Number(q) <= MAX_ID ? Number(q) : undefined,
-    phone: /^\d{7,15}$/.test(phoneDigits) ? phoneDigits : undefined,
-    email: q.includes('@') ? q : undefined,
-  });
-  // A number or an e-mail address is a key, not a name.
-  if (/^[\d\s().+-]+$/.test(q) || q.includes('@')) return found;
+  const { isName, ...keys } = readKeys(q);
+  const found = await customersByExactKey(db, keys);
+  if (!isName) return found;
 
   const seen = () => found.map((c) => c.id);
   const add = (rows: CustomerSearchResult[]) => {
@@ -37,4 +58,23 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
   // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise.
   if (!found.length) add(await customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT));
   return found;
+}
+
+/** The customers list: newest first; a text of 3 or more characters narrows it like the search box does. */
+export function customersPage(db: Db, query: CustomerListQuery): Promise<Omit<Page<CustomerRow>, 'page' | 'perPage'>> {
+  const q = query.q.trim().replace(/\s+/g, ' ');
+  if (!isSearchable(q)) return listCustomers(db, undefined, query);
+  const { isName, id, phone, email } = readKeys(q);
+  const conditions: SQL[] = [];
+  if (id !== undefined) conditions.push(customerListFilter.id(id));
+  if (phone !== undefined) conditions.push(customerListFilter.phone(phone));
+  if (email !== undefined) conditions.push(customerListFilter.email(email));
+  if (isName) conditions.push(customerListFilter.namePart(q));
+  return listCustomers(db, customerListFilter.any(conditions), query);
+}
+
+export async function getCustomer(db: Db, id: number): Promise<CustomerDetail> {
+  const detail = await customerDetail(db, id);
+  if (!detail) throw new NotFoundError(CUSTOMER_NOT_FOUND);
+  return detail;
 }

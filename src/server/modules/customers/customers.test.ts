@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCustomer } from '../../seed/factories';
+import { createCredit, createCustomer, createLoaner, createRenewal, createSubscription } from '../../seed/factories';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;
@@ -90,5 +90,74 @@ describe('customer search', () => {
   it('needs a signed-in user', async () => {
     const guest = await t.guest();
     expect((await guest.get('/admin/api/customers/search?q=abc')).statusCode).toBe(401);
+  });
+});
+
+describe('customers list', () => {
+  it('lists newest first with a total, and narrows by name part, id or e-mail from 3 characters', async () => {
+    const older = await createCustomer(t.db, {
+      name: 'Listed Quenby Older',
+      createdAt: new Date('2025-01-01T00:00:00Z'),
+    });
+    const newer = await createCustomer(t.db, { name: 'Listed Quenby Newer', email: 'quenby.newer@example.test' });
+    const byName = await agent.get('/admin/api/customers?q=quenby&perPage=5');
+    expect(byName.statusCode).toBe(200);
+    expect(byName.json()).toMatchObject({ total: 2, page: 1, perPage: 5 });
+    expect(byName.json().rows.map((r: { id: number }) => r.id)).toEqual([newer.id, older.id]);
+    expect(byName.json().rows[0]).toMatchObject({
+      name: 'Listed Quenby Newer',
+      email: 'quenby.newer@example.test',
+      city: 'Nashville',
+    });
+    const byEmail = await agent.get('/admin/api/customers?q=QUENBY.NEWER@example.test');
+    expect(byEmail.json().rows.map((r: { id: number }) => r.id)).toEqual([newer.id]);
+    const all = await agent.get('/admin/api/customers?q=qu&perPage=1');
+    expect(all.json().total).toBeGreaterThanOrEqual(2);
+    expect(all.json().rows).toHaveLength(1);
+  });
+
+  it('refuses a bad page with a message', async () => {
+    const res = await agent.get('/admin/api/customers?page=0');
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['page']);
+  });
+});
+
+describe('customer page', () => {
+  it('answers contact, address with coordinates, subscriptions, devices, loaners, renewals and credits', async () => {
+    const c = await createCustomer(t.db, { name: 'Detailed Dora', lat: 36.1, lng: -86.7 });
+    const sub = await createSubscription(t.db, { customerId: c.id, price: '39.99' });
+    const loaner = await createLoaner(t.db, { customerId: c.id });
+    const renewal = await createRenewal(t.db, { subscriptionId: sub.id });
+    const credit = await createCredit(t.db, { customerId: c.id, amount: '12.50' });
+    await createSubscription(t.db);
+    const res = await agent.get(`/admin/api/customers/${c.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      id: c.id,
+      name: 'Detailed Dora',
+      email: c.email,
+      phone: c.phone,
+      city: 'Nashville',
+      lat: 36.1,
+      lng: -86.7,
+    });
+    expect(body.subscriptions).toEqual([
+      expect.objectContaining({ id: sub.id, price: 39.99, carrier: 'AT&T', status: 'active', deviceId: sub.deviceId }),
+    ]);
+    expect(body.devices.map((d: { id: number }) => d.id)).toEqual([sub.deviceId]);
+    expect(body.devices[0].status).toEqual(expect.any(String));
+    expect(body.loaners).toEqual([
+      expect.objectContaining({ id: loaner.id, deviceId: loaner.deviceId, returnedAt: null }),
+    ]);
+    expect(body.renewals).toEqual([expect.objectContaining({ id: renewal.id, subscriptionId: sub.id })]);
+    expect(body.credits).toEqual([expect.objectContaining({ id: credit.id, amount: 12.5 })]);
+  });
+
+  it('answers 404 with a message for an unknown customer and 422 for a non-numeric id', async () => {
+    expect((await agent.get('/admin/api/customers/999999')).json()).toEqual({ message: 'Customer not found.' });
+    expect((await agent.get('/admin/api/customers/999999')).statusCode).toBe(404);
+    expect((await agent.get('/admin/api/customers/abc')).statusCode).toBe(422);
   });
 });
