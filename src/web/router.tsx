@@ -3,7 +3,6 @@ import { paths } from './paths';
 import { Shell } from './app/Shell';
 import { NotFoundPage } from './app/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
-import { DashboardPage } from './features/dashboard/DashboardPage';
 
 /** Page routes. Feature pages are lazy so each area's code loads when it is first opened. */
 export const router = createBrowserRouter([
@@ -12,7 +11,7 @@ export const router = createBrowserRouter([
     path: paths.dashboard,
     element: <Shell />,
     children: [
-      { index: true, element: <DashboardPage /> },
+      { index: true, lazy: () => import('./features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
       { path: paths.devices, lazy: () => import('./features/devices/DevicesPage').then((m) => ({ Component: m.DevicesPage })) },
       { path: paths.device, lazy: () => import('./features/devices/DeviceDetailPage').then((m) => ({ Component: m.DeviceDetailPage })) },
       { path: paths.deviceReplace, lazy: () => import('./features/devices/ReplaceDevicePage').then((m) => ({ Component: m.ReplaceDevicePage })) },

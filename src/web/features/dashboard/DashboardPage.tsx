@@ -1,10 +1,43 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { LoadingState, PageHeader } from '../../ui';
+import { useInView } from '../../ui/chart/Chart';
+import { TREND_CHARTS } from './charts';
+import { Glossary } from './Glossary';
+import { ReturnsByModelChart } from './ReturnsByModelChart';
+import { TrendChart } from './TrendChart';
+import { UpcomingCreditsChart } from './UpcomingCreditsChart';
 
+// The map library is its own chunk, fetched when the map scrolls into view.
+const SubscribersMap = lazy(() => import('./SubscribersMap').then((m) => ({ default: m.SubscribersMap })));
+
+function MapWhenInView() {
+  const [ref, inView] = useInView<HTMLDivElement>();
+  return (
+    <div ref={ref} style={{ minHeight: 500 }}>
+      {inView && (
+        <Suspense fallback={<LoadingState label="Loading the map…" />}>
+          <SubscribersMap />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** The trend charts of §2; each loads its data when it scrolls into view. */
 export function DashboardPage() {
   return (
-    <Stack>
-      <Title order={1}>Dashboard</Title>
-      <Text c="dimmed">Trend charts will appear here.</Text>
+    <Stack gap="md">
+      <PageHeader title="Dashboard" />
+      <Glossary />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        {TREND_CHARTS.map((def) => (
+          <TrendChart key={def.endpoint} def={def} />
+        ))}
+        <ReturnsByModelChart />
+        <UpcomingCreditsChart />
+      </SimpleGrid>
+      <MapWhenInView />
     </Stack>
   );
 }

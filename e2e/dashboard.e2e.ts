@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './support/harness';
+import { createCancellation, createSubscription } from '../src/server/seed/factories';
+
+const HOUR_MS = 3_600_000;
+let e: E2E;
+
+beforeAll(async () => {
+  e = await startE2E();
+  // This month: 4 orders, one of them returned (25.00 % of orders).
+  const ordered = new Date(Date.now() - HOUR_MS);
+  const returned = await createSubscription(e.db, { orderedAt: ordered });
+  for (let i = 0; i < 3; i++) await createSubscription(e.db, { orderedAt: ordered });
+  await createCancellation(e.db, { subscriptionId: returned.id, cancelledAt: new Date() });
+});
+afterAll(() => e.close());
+
+/** Counts the requests of each stats URL the page makes. */
+function countStatsRequests(page: Page) {
+  const counts = new Map<string, number>();
+  page.on('request', (req) => {
+    const path = new URL(req.url()).pathname;
+    if (path.startsWith('/admin/api/stats/')) counts.set(path, (counts.get(path) ?? 0) + 1);
+  });
+  return (path: string) => counts.get(path) ?? 0;
+}
+
+const card = (page: Page, endpoint: string) => page.locator(`[data-chart="${endpoint}"]`);
+const drawn = (page: Page, endpoint: string) =>
+  card(page, endpoint).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
+
+/** Hovers the last period of a chart and answers the tooltip's text. */
+async function hoverLastPeriod(page: Page, endpoint: string) {
+  const box = (await card(page, endpoint).locator('canvas').first().boundingBox())!;
+  await page.mouse.move(box.x + box.width - 40, box.y + box.height / 3);
+  await page.mouse.move(box.x + box.width - 36, box.y + box.height / 3);
+  const tooltip = card(page, endpoint).locator('div').filter({ hasText: /Net/ }).last();
+  await tooltip.waitFor({ timeout: 5_000 });
+  return tooltip.innerText();
+}
+
+describe('dashboard', () => {
+  it('draws the charts, shows the percentage hovers, and makes no request when returning to a loaded view', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    const requests = countStatsRequests(page);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await drawn(page, 'subscription-activity-trend');
+    await drawn(page, 'total-orders-trend');
+    await page.screenshot({ path: '.tmp/screens/dashboard-1280.png' });
+
+    const activity = await hoverLastPeriod(page, 'subscription-activity-trend');
+    expect(activity).toContain('New Orders: 4');
+    expect(activity).toContain('21-Day Returns: 1');
+    expect(activity).toContain('Returns: 25.00% of orders');
+    const total = await hoverLastPeriod(page, 'total-orders-trend');
+    expect(total).toContain('Cancellations: 25.00% of total');
+    await page.screenshot({ path: '.tmp/screens/dashboard-tooltip.png' });
+
+    const monthly = '/admin/api/stats/subscription-activity-trend-monthly';
+    const daily = '/admin/api/stats/subscription-activity-trend-daily';
+    expect(requests(monthly)).toBe(1);
+    const activityCard = card(page, 'subscription-activity-trend');
+    await activityCard.getByText('Past 30 Days').click();
+    await drawn(page, 'subscription-activity-trend');
+    expect(requests(daily)).toBe(1);
+    await activityCard.getByText('Past Year').click();
+    await drawn(page, 'subscription-activity-trend');
+    await activityCard.getByText('Past 30 Days').click();
+    await drawn(page, 'subscription-activity-trend');
+    expect([requests(monthly), requests(daily)]).toEqual([1, 1]);
+    // Charts far below the fold have not asked for anything yet.
+    expect(requests('/admin/api/stats/prospect-conversions-trend-monthly')).toBe(0);
+  });
+
+  it('shows an error with a retry for a chart whose request fails, and draws it after the retry', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    let fail = true;
+    await page.route('**/admin/api/stats/ppc-conversion-trend-monthly', (route) =>
+      fail
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' })
+        : route.continue(),
+    );
+    await page.goto('/admin');
+    const ppc = card(page, 'ppc-conversion-trend');
+    await ppc.getByText('PPC Conversions could not be loaded.').waitFor({ timeout: 20_000 });
+    fail = false;
+    await ppc.getByRole('button', { name: 'Retry' }).click();
+    await drawn(page, 'ppc-conversion-trend');
+  });
+
+  it('fits a phone screen', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 812 } });
+    await page.goto('/admin');
+    await drawn(page, 'subscription-activity-trend');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: '.tmp/screens/dashboard-375.png' });
+  });
+});

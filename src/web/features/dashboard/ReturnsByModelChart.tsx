@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import { Card, Group, NumberInput, Title } from '@mantine/core';
+import { BRAND_COLORS, RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/business';
+import { RETURN_RATE_MAX_LIMIT } from '../../../contract/stats';
+import { Chart, useInView } from '../../ui/chart/Chart';
+import { EmptyState, ErrorState, LoadingState } from '../../ui';
+import { useReturnRate } from './api';
+
+const TITLE = '21-day returns by product';
+const HEIGHT = 400;
+
+/** Bars by model of the 21-day returns among the latest N deployed devices (N = 100 unless changed). */
+export function ReturnsByModelChart() {
+  const [limit, setLimit] = useState(RETURN_CHART_DEFAULT_LIMIT);
+  const [ref, inView] = useInView<HTMLDivElement>();
+  const query = useReturnRate(limit, inView);
+  const option = useMemo(
+    () =>
+      query.data && {
+        color: [BRAND_COLORS.red],
+        grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+        tooltip: { trigger: 'axis' as const, confine: true },
+        xAxis: {
+          type: 'category' as const,
+          data: query.data.map((r) => r.model),
+          axisLabel: { rotate: 30, interval: 0 },
+        },
+        yAxis: { type: 'value' as const, minInterval: 1 },
+        series: [{ name: 'Returns', type: 'bar' as const, data: query.data.map((r) => r.returns) }],
+      },
+    [query.data],
+  );
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      ref={ref}
+      component="section"
+      aria-labelledby="chart-returns-by-model"
+      data-chart="return-rate-by-model"
+    >
+      <Group justify="space-between" align="center" mb="sm" gap="xs">
+        <Title order={2} size="h4" id="chart-returns-by-model">
+          {TITLE}
+        </Title>
+        <NumberInput
+          size="xs"
+          w={170}
+          label="Latest deployed devices"
+          min={1}
+          max={RETURN_RATE_MAX_LIMIT}
+          allowDecimal={false}
+          allowNegative={false}
+          value={limit}
+          onBlur={(e) => {
+            const n = Number(e.currentTarget.value.replace(/,/g, ''));
+            if (Number.isInteger(n) && n >= 1 && n <= RETURN_RATE_MAX_LIMIT) setLimit(n);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur();
+          }}
+        />
+      </Group>
+      {query.isError ? (
+        <ErrorState message={`${TITLE} could not be loaded.`} onRetry={() => void query.refetch()} />
+      ) : !option ? (
+        <div style={{ height: HEIGHT }}>
+          <LoadingState label={`Loading ${TITLE}…`} />
+        </div>
+      ) : query.data!.length === 0 ? (
+        <EmptyState>No deployed devices yet.</EmptyState>
+      ) : (
+        <Chart option={option} height={HEIGHT} label={`${TITLE}, latest ${limit} deployed`} />
+      )}
+    </Card>
+  );
+}

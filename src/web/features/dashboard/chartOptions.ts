@@ -1,0 +1,90 @@
+import { PALETTE_17 } from '../../../contract/business';
+import { percentage, type StatsRow, type StatsView } from '../../../contract/stats';
+import type { ChartOption } from '../../ui/chart/Chart';
+import type { SeriesDef, TrendChartDef } from './charts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** X-axis label of a period (§2): month abbreviation (with the year for swaps by supplier), the year, or month and day. */
+export function periodLabel(period: string, view: StatsView, monthWithYear = false): string {
+  const [year, month, day] = period.split('-');
+  if (view === 'yearly') return year!;
+  const name = MONTHS[Number(month) - 1]!;
+  if (view === 'monthly') return monthWithYear ? `${name} ${year}` : name;
+  return `${name} ${Number(day)}`;
+}
+
+/** The series of a chart: its fixed list, or one per named column of the rows, coloured from the 17-colour palette. */
+export function seriesOf(def: TrendChartDef, rows: StatsRow[]): SeriesDef[] {
+  if (def.series) return def.series;
+  const fields = rows.length ? Object.keys(rows[0]!).filter((k) => k !== 'period') : [];
+  return fields.map((field, i) => ({ field, name: field, color: PALETTE_17[i % PALETTE_17.length] }));
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function formatValue(def: Pick<TrendChartDef, 'money' | 'percent'>, value: number): string {
+  if (def.money) return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (def.percent) return `${value.toFixed(2)}%`;
+  return value.toLocaleString('en-US');
+}
+
+/** The hover text of one period (§2): its label, each series' value, and the chart's extra line. */
+export function hoverLines(def: TrendChartDef, series: SeriesDef[], row: StatsRow, label: string): string[] {
+  const value = (field: string) => Number(row[field] ?? 0);
+  const shown = def.hover === 'hideZeros' ? series.filter((s) => value(s.field) !== 0) : series;
+  const lines = [label, ...shown.map((s) => `${s.name}: ${formatValue(def, value(s.field))}`)];
+  if (def.hover === 'returnsShare') lines.push(`Returns: ${percentage(value('returns'), value('orders'))}% of orders`);
+  if (def.hover === 'cancellationsShare')
+    lines.push(`Cancellations: ${percentage(value('cancellations'), value('total'))}% of total`);
+  return lines;
+}
+
+/** The ECharts option of a trend chart for the rows of one view. */
+export function trendOption(def: TrendChartDef, rows: StatsRow[], view: StatsView): ChartOption {
+  const series = seriesOf(def, rows);
+  const labels = rows.map((r) => periodLabel(String(r.period), view, def.monthWithYear));
+  // The daily view ends with today in the business time zone.
+  const todayIndex = view === 'daily' ? rows.length - 1 : -1;
+  return {
+    color: series.map((s) => s.color ?? PALETTE_17[0]),
+    grid: { left: 8, right: 16, top: 16, bottom: 56, containLabel: true },
+    legend: { bottom: 0, type: 'scroll' },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      formatter: (params: unknown) => {
+        const index = (Array.isArray(params) ? params[0] : params)?.dataIndex as number | undefined;
+        const row = index === undefined ? undefined : rows[index];
+        return row ? hoverLines(def, series, row, labels[index!]!).map(escape).join('<br>') : '';
+      },
+    },
+    xAxis: { type: 'category', data: labels, boundaryGap: def.type === 'stackedBar' },
+    yAxis: {
+      type: 'value',
+      minInterval: def.money || def.percent ? undefined : 1,
+      axisLabel: {
+        formatter: (v: number) =>
+          def.money ? `$${v.toLocaleString('en-US')}` : def.percent ? `${v}%` : v.toLocaleString('en-US'),
+      },
+    },
+    series: series.map((s, i) => ({
+      name: s.name,
+      type: def.type === 'stackedBar' ? 'bar' : 'line',
+      stack: def.type === 'stackedBar' ? 'total' : undefined,
+      smooth: false,
+      showSymbol: rows.length <= 31,
+      data: rows.map((r) => Number(r[s.field] ?? 0)),
+      markLine:
+        def.markToday && i === 0 && todayIndex >= 0
+          ? {
+              symbol: 'none',
+              silent: true,
+              label: { formatter: 'Today' },
+              lineStyle: { color: '#868E96', type: 'dashed' },
+              data: [{ xAxis: todayIndex }],
+            }
+          : undefined,
+    })),
+  };
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Box } from '@mantine/core';
+import type { EChartsOption } from 'echarts';
+import { LoadingState } from '../states';
+
+export type ChartOption = EChartsOption;
+
+// The chart library is its own chunk, fetched when the first chart scrolls into view.
+const EChart = lazy(() => import('./EChart'));
+
+/** True once the element has come within `margin` of the viewport; it stays true. */
+export function useInView<T extends Element>(margin = '200px') {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || seen) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [seen, margin]);
+  return [ref, seen] as const;
+}
+
+/** A canvas chart of the given height (300 or 400 px on the dashboard), drawn only once it scrolls into view. */
+export function Chart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+  const [ref, inView] = useInView<HTMLDivElement>();
+  return (
+    <Box ref={ref} h={height}>
+      {inView && (
+        <Suspense fallback={<LoadingState label="Drawing chart…" />}>
+          <EChart option={option} height={height} label={label} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import type { ChartOption } from './Chart';
+
+// Only what the charts use is bundled: lines, bars, donuts, their axes, legend, tooltip and mark lines, on canvas.
+echarts.use([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
+
+/** One ECharts instance in a div; `data-drawn` is set once the first frame is painted (tests and the benchmark wait on it). */
+export default function EChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    const el = ref.current!;
+    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    instance.on('finished', () => el.setAttribute('data-drawn', 'true'));
+    const resize = new ResizeObserver(() => instance.resize());
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option as echarts.EChartsCoreOption, { notMerge: true });
+  }, [option]);
+
+  return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
+}
