@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { PALETTE_17 } from '../../../contract/business';
+import { percentage } from '../../../contract/stats';
+import { hoverLines, periodLabel, seriesOf, trendOption } from './chartOptions';
+import { TREND_CHARTS, type TrendChartDef } from './charts';
+
+const chart = (endpoint: TrendChartDef['endpoint']) => TREND_CHARTS.find((c) => c.endpoint === endpoint)!;
+
+describe('the percentage rule', () => {
+  it('gives the share to 2 decimals', () => {
+    expect([percentage(1, 4), percentage(2, 3), percentage(5, 5)]).toEqual(['25.00', '66.67', '100.00']);
+  });
+
+  it('is 0 when either value is missing or zero', () => {
+    expect([percentage(0, 10), percentage(3, 0), percentage(undefined, 10), percentage(3, null)]).toEqual([
+      '0',
+      '0',
+      '0',
+      '0',
+    ]);
+  });
+});
+
+describe('x-axis labels', () => {
+  it('shows the month for monthly views, the year for yearly views, month and day otherwise', () => {
+    expect(periodLabel('2026-11', 'monthly')).toBe('Nov');
+    expect(periodLabel('2026', 'yearly')).toBe('2026');
+    expect(periodLabel('2026-11-02', 'daily')).toBe('Nov 2');
+    expect(periodLabel('2026-05-25', 'weekly')).toBe('May 25');
+  });
+
+  it('shows month and year for device swaps by supplier', () => {
+    const def = chart('swaps-by-supplier-trend');
+    const option = trendOption(def, [{ period: '2026-01', Acme: 1 }], 'monthly');
+    expect((option.xAxis as { data: string[] }).data).toEqual(['Jan 2026']);
+  });
+});
+
+describe('hover text', () => {
+  it('shows each count and returns as a percentage of orders on subscription activity', () => {
+    const def = chart('subscription-activity-trend');
+    const row = { period: '2026-11', orders: 3, returns: 1, cancellations: 2, net: 0 };
+    expect(hoverLines(def, seriesOf(def, [row]), row, 'Nov')).toEqual([
+      'Nov',
+      'New Orders: 3',
+      '21-Day Returns: 1',
+      'Cancellations: 2',
+      'Net Subscriptions: 0',
+      'Returns: 33.33% of orders',
+    ]);
+    const none = { ...row, orders: 0 };
+    expect(hoverLines(def, seriesOf(def, [none]), none, 'Nov').at(-1)).toBe('Returns: 0% of orders');
+  });
+
+  it('shows cancellations as a percentage of total on the total orders trend', () => {
+    const def = chart('total-orders-trend');
+    const row = { period: '2026-11-20', total: 8, cancellations: 1, net: 7 };
+    expect(hoverLines(def, seriesOf(def, [row]), row, 'Nov 20').at(-1)).toBe('Cancellations: 12.50% of total');
+  });
+
+  it('hides zero values on device swaps by supplier', () => {
+    const def = chart('swaps-by-supplier-trend');
+    const row = { period: '2026-11', Acme: 0, Beta: 2 };
+    expect(hoverLines(def, seriesOf(def, [row]), row, 'Nov 2026')).toEqual(['Nov 2026', 'Beta: 2']);
+  });
+
+  it('formats money with a dollar sign and cents', () => {
+    const def = chart('renewals-trend');
+    const row = { period: '2026-11-20', gross: 1234.5, net: 900 };
+    expect(hoverLines(def, seriesOf(def, [row]), row, 'Nov 20')).toEqual([
+      'Nov 20',
+      'Gross: $1,234.50',
+      'Est. Net: $900.00',
+    ]);
+  });
+});
+
+describe('chart options', () => {
+  it('stacks one bar series per reason column, coloured from the 17-colour palette', () => {
+    const def = chart('cancellation-reason-trend');
+    const option = trendOption(def, [{ period: '2026-11', Moving: 1, Price: 2 }], 'monthly');
+    const series = option.series as { name: string; type: string; stack: string }[];
+    expect(series.map((s) => [s.name, s.type, s.stack])).toEqual([
+      ['Moving', 'bar', 'total'],
+      ['Price', 'bar', 'total'],
+    ]);
+    expect(option.color).toEqual([PALETTE_17[0], PALETTE_17[1]]);
+  });
+
+  it('marks today on the daily renewals view only', () => {
+    const def = chart('renewals-trend');
+    const rows = [
+      { period: '2026-11-19', gross: 1, net: 1 },
+      { period: '2026-11-20', gross: 2, net: 1 },
+    ];
+    const daily = (trendOption(def, rows, 'daily').series as { markLine?: { data: unknown[] } }[])[0]!;
+    expect(daily.markLine?.data).toEqual([{ xAxis: 1 }]);
+    const monthly = (
+      trendOption(def, [{ period: '2026-11', gross: 1, net: 1 }], 'monthly').series as { markLine?: unknown }[]
+    )[0]!;
+    expect(monthly.markLine).toBeUndefined();
+  });
+
+  it('uses brand green, brand red and dark gray for the total orders trend', () => {
+    expect(trendOption(chart('total-orders-trend'), [], 'monthly').color).toEqual(['#2E9E5B', '#D64545', '#4A4A4A']);
+  });
+});
