@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { IconBuildingWarehouse, IconPackage, IconUsers } from '@tabler/icons-react';
 import { IconLayoutDashboard, IconMessage2, IconSettings } from '@tabler/icons-react';
 import { IconListCheck, IconReceiptOff, IconUserMinus } from '@tabler/icons-react';
 import { IconDeviceMobile, IconPackages } from '@tabler/icons-react';
@@ -13,6 +14,9 @@ export interface NavEntry {
 /** Sidebar entries: only areas that exist. Each feature adds its own. */
 export const nav: NavEntry[] = [
   { label: 'Dashboard', href: paths.dashboard, icon: IconLayoutDashboard },
+  { label: 'Customers', href: paths.customers, icon: IconUsers },
+  { label: 'Suppliers', href: paths.suppliers, icon: IconBuildingWarehouse },
+  { label: 'Parcels', href: paths.parcels, icon: IconPackage },
   { label: 'Devices', href: paths.devices, icon: IconDeviceMobile },
   { label: 'Equipment', href: paths.equipment, icon: IconPackages },
   { label: 'Feedback', href: paths.feedback, icon: IconMessage2 },

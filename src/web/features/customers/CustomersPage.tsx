@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Anchor, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
+import { isSearchable, type CustomerRow } from '../../../contract/customers';
+import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { formatDate } from '../../ui/dates';
+import { paths } from '../../paths';
+import { useCustomers } from './api';
+
+const PER_PAGE = 25;
+
+const columns: Column<CustomerRow>[] = [
+  { key: 'id', header: 'ID', nowrap: true, width: 90 },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (c) => (
+      <Anchor component={Link} to={paths.customerHref(c.id)}>
+        {c.name}
+      </Anchor>
+    ),
+  },
+  { key: 'email', header: 'Email', render: (c) => c.email ?? '—' },
+  { key: 'phone', header: 'Phone', nowrap: true, render: (c) => c.phone ?? '—' },
+  { key: 'city', header: 'City', render: (c) => [c.city, c.state].filter(Boolean).join(', ') || '—' },
+  { key: 'createdAt', header: 'Customer since', nowrap: true, render: (c) => formatDate(c.createdAt) },
+];
+
+export function CustomersPage() {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const list = useCustomers({ page, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
+  return (
+    <Stack gap="sm">
+      <PageHeader title="Customers" />
+      <SearchInput
+        value={q}
+        onChange={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+        placeholder="Start typing name or customer ID"
+        label="Search customers"
+        description={`Name, customer ID, phone or e-mail; ${CUSTOMER_SEARCH_MIN_CHARS} or more characters.`}
+        maw={420}
+      />
+      <DataTable
+        caption="Customers"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        empty={isSearchable(q) ? 'No customer matches this search.' : 'No customers yet.'}
+      />
+    </Stack>
+  );
+}

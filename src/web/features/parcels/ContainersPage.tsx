@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { parcelPaths, type Container } from '../../../contract/parcels';
+import { http } from '../../lib/http';
+import {
+  DataTable,
+  Form,
+  notify,
+  PageHeader,
+  SubmitButton,
+  useConfirmAction,
+  useFieldProps,
+  useForm,
+  type Column,
+  type FormState,
+} from '../../ui';
+import { parcelKeys, useContainers } from './api';
+import { DimensionInput } from './DimensionInput';
+
+interface ContainerFormValues {
+  name: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+const blank: ContainerFormValues = { name: '', length: '', width: '', height: '' };
+
+function Dimension({
+  form,
+  field,
+  label,
+}: {
+  form: FormState<ContainerFormValues>;
+  field: 'length' | 'width' | 'height';
+  label: string;
+}) {
+  return <DimensionInput unit="in" {...useFieldProps(form, field, { label, required: true })} />;
+}
+
+/** Adds a container, or edits the one given; weight is not part of a container (§3). */
+function ContainerForm({ editing, onDone }: { editing: Container | null; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<ContainerFormValues>(
+    editing
+      ? {
+          name: editing.name,
+          length: String(editing.length),
+          width: String(editing.width),
+          height: String(editing.height),
+        }
+      : blank,
+  );
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        {editing ? `Edit ${editing.name}` : 'Add a container'}
+      </Title>
+      <Form
+        form={form}
+        onSubmit={() =>
+          form.submit(editing ? 'put' : 'post', editing ? parcelPaths.container(editing.id) : parcelPaths.containers, {
+            onSuccess: async () => {
+              await queryClient.invalidateQueries({ queryKey: parcelKeys.containers });
+              notify.success(editing ? 'Container saved.' : 'Container added.');
+              onDone();
+            },
+          })
+        }
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          <TextInput {...useFieldProps(form, 'name', { label: 'Name', required: true })} maxLength={80} />
+          <Dimension form={form} field="length" label="Length" />
+          <Dimension form={form} field="width" label="Width" />
+          <Dimension form={form} field="height" label="Height" />
+        </SimpleGrid>
+        <Group>
+          <SubmitButton />
+          {editing && (
+            <Button variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+        </Group>
+      </Form>
+    </Card>
+  );
+}
+
+export function ContainersPage() {
+  const containers = useContainers();
+  const queryClient = useQueryClient();
+  const { confirm } = useConfirmAction();
+  const [editing, setEditing] = useState<Container | null>(null);
+
+  const columns: Column<Container>[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'size', header: 'L × W × H (in)', nowrap: true, render: (c) => `${c.length} × ${c.width} × ${c.height}` },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (c) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing(c)}
+            aria-label={`Edit ${c.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} />}
+            aria-label={`Delete ${c.name}`}
+            onClick={() =>
+              confirm({
+                title: 'Delete container',
+                message: `Delete the container ${c.name}? Parcels entered with it keep their dimensions.`,
+                confirmLabel: 'Delete',
+                danger: true,
+                action: () => http.delete(parcelPaths.container(c.id)),
+                onSuccess: () => {
+                  if (editing?.id === c.id) setEditing(null);
+                  return queryClient.invalidateQueries({ queryKey: parcelKeys.containers });
+                },
+                successMessage: 'Container deleted.',
+              })
+            }
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Parcel containers"
+        description="Predefined boxes: choosing one on a parcel fills in its length, width and height."
+      />
+      <ContainerForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <DataTable
+        caption="Containers"
+        columns={columns}
+        rows={containers.data}
+        loading={containers.isFetching}
+        error={containers.error}
+        onRetry={() => containers.refetch()}
+        minWidth={420}
+        empty="No containers yet."
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+import { Card, Group, Select, SimpleGrid } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { CustomerSearchResult } from '../../../contract/customers';
+import {
+  DIRECTION_LABELS,
+  PARCEL_DIRECTIONS,
+  parcelPaths,
+  type ParcelBody,
+  type ParcelDirection,
+} from '../../../contract/parcels';
+import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
+import { Form, notify, PageHeader, SubmitButton, useFieldProps, useForm, type FormState } from '../../ui';
+import { paths } from '../../paths';
+import { parcelKeys, useContainers, useCustomerItems } from './api';
+import { DimensionInput } from './DimensionInput';
+
+interface ParcelFormValues {
+  customer: CustomerSearchResult | null;
+  direction: ParcelDirection;
+  /** 'device:12' or 'equipment:7': one select for what the parcel carries. */
+  item: string | null;
+  container_id: string | null;
+  length: string;
+  width: string;
+  height: string;
+  weight: string;
+}
+
+const blank: ParcelFormValues = {
+  customer: null,
+  direction: 'to_customer',
+  item: null,
+  container_id: null,
+  length: '',
+  width: '',
+  height: '',
+  weight: '',
+};
+
+const toBody = ({ customer, item, ...rest }: ParcelFormValues): ParcelBody => {
+  const [kind, id] = item ? item.split(':') : [];
+  return {
+    ...rest,
+    customer_id: customer?.id ?? null,
+    device_id: kind === 'device' ? Number(id) : null,
+    equipment_id: kind === 'equipment' ? Number(id) : null,
+  };
+};
+
+function Measure({
+  form,
+  field,
+  label,
+  unit,
+}: {
+  form: FormState<ParcelFormValues>;
+  field: 'length' | 'width' | 'height' | 'weight';
+  label: string;
+  unit: 'in' | 'oz';
+}) {
+  const props = useFieldProps(form, field, { label, required: true });
+  return (
+    <DimensionInput
+      unit={unit}
+      {...props}
+      onChange={(event) => {
+        // Measured by hand: the box is no longer exactly the chosen container.
+        if (field !== 'weight' && form.data.container_id) form.setData('container_id', null);
+        props.onChange(event);
+      }}
+    />
+  );
+}
+
+export function CreateParcelPage() {
+  const form = useForm<ParcelFormValues>(blank);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const containers = useContainers();
+  const items = useCustomerItems(form.data.customer?.id);
+
+  const chooseContainer = (id: string | null) => {
+    const chosen = containers.data?.find((c) => String(c.id) === id);
+    // The container gives the box's dimensions; the weight is the parcel's own.
+    if (chosen)
+      form.setData({
+        container_id: id,
+        length: String(chosen.length),
+        width: String(chosen.width),
+        height: String(chosen.height),
+      });
+    else form.setData('container_id', null);
+    form.clearErrors('container_id', 'length', 'width', 'height');
+  };
+
+  const direction = useFieldProps(form, 'direction', { label: 'Direction', required: true });
+  const item = useFieldProps(form, 'item', { label: 'Device or equipment' });
+  const container = useFieldProps(form, 'container_id', { label: 'Predefined container' });
+
+  return (
+    <>
+      <PageHeader title="Enter parcel" />
+      <Card withBorder padding="lg" maw={760}>
+        <Form
+          form={form}
+          onSubmit={() => {
+            form.transform(toBody);
+            form.submit('post', parcelPaths.list, {
+              onSuccess: async () => {
+                await queryClient.invalidateQueries({ queryKey: parcelKeys.all });
+                notify.success('Parcel entered.');
+                navigate(paths.parcels);
+              },
+            });
+          }}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <CustomerSearchBox
+              value={form.data.customer}
+              onChange={(customer) => {
+                form.setData({ customer, item: null });
+                form.clearErrors('customer_id', 'device_id', 'equipment_id');
+              }}
+              required
+              error={form.errors.customer_id}
+            />
+            <Select
+              {...direction}
+              data={PARCEL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] }))}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <Select
+            {...item}
+            error={form.errors.device_id ?? form.errors.equipment_id}
+            onChange={(value) => {
+              form.setData('item', value);
+              form.clearErrors('device_id', 'equipment_id');
+            }}
+            data={(items.data ?? []).map((i) => ({ value: `${i.kind}:${i.id}`, label: i.label }))}
+            placeholder={form.data.customer ? 'Choose what the parcel carries' : 'Choose a customer first'}
+            disabled={!form.data.customer}
+            nothingFoundMessage="This customer has no devices or equipment."
+            searchable
+            clearable
+          />
+          <Select
+            {...container}
+            onChange={chooseContainer}
+            data={(containers.data ?? []).map((c) => ({
+              value: String(c.id),
+              label: `${c.name} (${c.length} × ${c.width} × ${c.height} in)`,
+            }))}
+            placeholder="Custom size"
+            description="Fills in the length, width and height."
+            clearable
+          />
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Measure form={form} field="length" label="Length" unit="in" />
+            <Measure form={form} field="width" label="Width" unit="in" />
+            <Measure form={form} field="height" label="Height" unit="in" />
+            <Measure form={form} field="weight" label="Weight" unit="oz" />
+          </SimpleGrid>
+          <Group>
+            <SubmitButton />
+          </Group>
+        </Form>
+      </Card>
+    </>
+  );
+}

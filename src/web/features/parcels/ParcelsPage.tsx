@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Anchor, Button, SegmentedControl, Stack } from '@mantine/core';
+import { IconBox, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DIRECTION_LABELS, PARCEL_DIRECTIONS, type Parcel, type ParcelDirection } from '../../../contract/parcels';
+import { DataTable, PageHeader, type Column } from '../../ui';
+import { formatDateTime } from '../../ui/dates';
+import { paths } from '../../paths';
+import { useParcels } from './api';
+
+const PER_PAGE = 25;
+
+const columns: Column<Parcel>[] = [
+  { key: 'createdAt', header: 'Entered', nowrap: true, render: (p) => formatDateTime(p.createdAt) },
+  {
+    key: 'customer',
+    header: 'Customer',
+    render: (p) =>
+      p.customer ? (
+        <Anchor component={Link} to={paths.customerHref(p.customer.id)}>
+          {p.customer.name}
+        </Anchor>
+      ) : (
+        '—'
+      ),
+  },
+  { key: 'direction', header: 'Direction', nowrap: true, render: (p) => DIRECTION_LABELS[p.direction] },
+  { key: 'item', header: 'Carries', nowrap: true, render: (p) => p.item ?? '—' },
+  { key: 'containerName', header: 'Container', render: (p) => p.containerName ?? 'Custom' },
+  { key: 'size', header: 'L × W × H (in)', nowrap: true, render: (p) => `${p.length} × ${p.width} × ${p.height}` },
+  { key: 'weight', header: 'Weight (oz)', align: 'right', render: (p) => p.weight },
+  { key: 'createdBy', header: 'By', render: (p) => p.createdBy ?? '—' },
+];
+
+export function ParcelsPage() {
+  const [page, setPage] = useState(1);
+  const [direction, setDirection] = useState<ParcelDirection | 'all'>('all');
+  const list = useParcels({ page, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title="Parcels"
+        actions={
+          <>
+            <Button component={Link} to={paths.parcelContainers} variant="default" leftSection={<IconBox size={16} />}>
+              Containers
+            </Button>
+            <Button component={Link} to={paths.parcelCreate} leftSection={<IconPlus size={16} />}>
+              Enter parcel
+            </Button>
+          </>
+        }
+      />
+      <SegmentedControl
+        aria-label="Direction"
+        w="fit-content"
+        value={direction}
+        onChange={(value) => {
+          setDirection(value as ParcelDirection | 'all');
+          setPage(1);
+        }}
+        data={[
+          { value: 'all', label: 'All' },
+          ...PARCEL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] })),
+        ]}
+      />
+      <DataTable
+        caption="Parcels"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        minWidth={860}
+        empty="No parcels entered yet."
+      />
+    </Stack>
+  );
+}

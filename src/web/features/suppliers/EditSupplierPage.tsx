@@ -1,0 +1,43 @@
+import { useParams } from 'react-router';
+import { supplierPaths } from '../../../contract/suppliers';
+import { HttpError } from '../../lib/http';
+import { ErrorState, LoadingState, PageHeader } from '../../ui';
+import { useSupplier } from './api';
+import { SupplierForm } from './SupplierForm';
+
+export function EditSupplierPage() {
+  const id = Number(useParams().id);
+  const supplier = useSupplier(id);
+  return (
+    <>
+      <PageHeader title={supplier.data ? `Edit ${supplier.data.name}` : 'Edit supplier'} />
+      {supplier.isPending ? (
+        <LoadingState />
+      ) : supplier.error ? (
+        <ErrorState
+          message={
+            supplier.error instanceof HttpError ? supplier.error.firstError : 'The supplier could not be loaded.'
+          }
+          onRetry={() => supplier.refetch()}
+        />
+      ) : (
+        <SupplierForm
+          key={supplier.data.updatedAt}
+          method="put"
+          url={supplierPaths.detail(id)}
+          initial={{
+            name: supplier.data.name,
+            contactName: supplier.data.contactName ?? '',
+            contactEmail: supplier.data.contactEmail ?? '',
+            contactPhone: supplier.data.contactPhone ?? '',
+            prorates: supplier.data.prorates,
+            supplierReport: supplier.data.supplierReport,
+            frequency: supplier.data.frequency,
+            billingCycle: supplier.data.billingCycle,
+          }}
+          successMessage="Supplier saved."
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Anchor, Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Supplier } from '../../../contract/suppliers';
+import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { paths } from '../../paths';
+import { useSuppliers } from './api';
+
+const PER_PAGE = 25;
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+const columns: Column<Supplier>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    render: (s) => (
+      <Anchor component={Link} to={paths.supplierEditHref(s.id)}>
+        {s.name}
+      </Anchor>
+    ),
+  },
+  {
+    key: 'contact',
+    header: 'Contact',
+    render: (s) => [s.contactName, s.contactEmail, s.contactPhone].filter(Boolean).join(' · ') || '—',
+  },
+  { key: 'billingCycle', header: 'Billing cycle', nowrap: true },
+  { key: 'frequency', header: 'Frequency', nowrap: true },
+  { key: 'prorates', header: 'Prorates', render: (s) => yesNo(s.prorates === '1') },
+  { key: 'supplierReport', header: 'Supplier report', render: (s) => yesNo(s.supplierReport) },
+];
+
+export function SuppliersPage() {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const list = useSuppliers({ page, perPage: PER_PAGE, q });
+  return (
+    <Stack gap="sm">
+      <PageHeader
+        title="Suppliers"
+        actions={
+          <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
+            Add supplier
+          </Button>
+        }
+      />
+      <SearchInput
+        value={q}
+        onChange={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+        placeholder="Search suppliers"
+        maw={360}
+      />
+      <DataTable
+        caption="Suppliers"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        empty={q ? 'No supplier matches this search.' : 'No suppliers yet.'}
+      />
+    </Stack>
+  );
+}
