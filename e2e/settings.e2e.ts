@@ -12,9 +12,11 @@ describe('settings', () => {
     const { page, user } = await e.signedInPage({ name: 'Sue Settings' });
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL('**/admin/settings');
-    await page.getByLabel('Subject').fill('Plans picked for {name}');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(() => page.getByText('Settings saved.').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Edit lookup e-mail' }).click();
+    const frame = page.frameLocator('iframe[title="Edit lookup e-mail"]');
+    await frame.getByLabel('Subject').fill('Plans picked for {name}');
+    await frame.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page.getByTestId('lookup-subject').textContent()).toContain('Plans picked for {name}');
 
     const addresses = page.getByLabel('Email addresses');
     expect(await addresses.inputValue()).toBe(user.email);

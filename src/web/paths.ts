@@ -22,6 +22,7 @@ export const paths = {
   equipmentHref: (id: number) => `/admin/equipment/${id}`,
   feedback: '/admin/feedback',
   settings: '/admin/settings',
+  lookupEmailSettings: '/admin/settings/lookup-email',
   subscriptions: '/admin/subscriptions',
   subscription: '/admin/subscriptions/:id',
   subscriptionHref: (id: number) => `/admin/subscriptions/${id}`,

@@ -27,6 +27,11 @@ export const router = createBrowserRouter([
       { path: paths.equipmentItem, lazy: () => import('./features/equipment/EquipmentDetailPage').then((m) => ({ Component: m.EquipmentDetailPage })) },
       { path: paths.feedback, lazy: () => import('./features/feedback/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })) },
       { path: paths.settings, lazy: () => import('./features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+      {
+        path: paths.lookupEmailSettings,
+        lazy: () =>
+          import('./features/settings/LookupEmailSettingsPage').then((m) => ({ Component: m.LookupEmailSettingsPage })),
+      },
       { path: paths.subscriptions, lazy: () => import('./features/subscriptions/SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage })) },
       { path: paths.subscription, lazy: () => import('./features/subscriptions/SubscriptionDetailPage').then((m) => ({ Component: m.SubscriptionDetailPage })) },
       { path: paths.cancellations, lazy: () => import('./features/cancellations/CancellationsPage').then((m) => ({ Component: m.CancellationsPage })) },

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { signOut, useCurrentUser } from '../features/auth/api';
 import { nav } from './nav';
 import { paths } from '../paths';
+import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
 
 const pageFallback = (
   <Center py="xl">
@@ -24,6 +25,7 @@ export function Shell() {
   if (params.get('view') === 'modal') {
     return (
       <main style={{ padding: 16 }}>
+        <ModalViewBridge />
         <Suspense fallback={pageFallback}>
           <Outlet />
         </Suspense>

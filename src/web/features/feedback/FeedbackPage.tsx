@@ -8,8 +8,17 @@ import {
   feedbackPaths,
   type FeedbackRow,
 } from '../../../contract/feedback';
-import { DataTable, Form, PageHeader, SearchInput, SubmitButton, useFieldProps, useForm, type Column } from '../../ui';
-import { formatDateTime } from '../../ui/dates';
+import {
+  DataTable,
+  Form,
+  PageHeader,
+  SearchInput,
+  SubmitButton,
+  formatDateTime,
+  useFieldProps,
+  useForm,
+  type Column,
+} from '../../ui';
 import { feedbackKeys, useFeedbackList } from './api';
 
 const PER_PAGE = 25;

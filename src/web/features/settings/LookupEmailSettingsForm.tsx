@@ -1,4 +1,4 @@
-import { Card, Code, Group, List, SimpleGrid, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Card, Code, Group, List, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   LOOKUP_EMAIL_PLACEHOLDERS,
@@ -7,8 +7,7 @@ import {
   type LookupEmailSettings,
   type LookupEmailSettingsAnswer,
 } from '../../../contract/settings';
-import { Form, SubmitButton, notify, useFieldProps, useForm } from '../../ui';
-import { formatDateTime } from '../../ui/dates';
+import { Form, SubmitButton, formatDateTime, notify, useFieldProps, useForm } from '../../ui';
 import { settingsKeys } from './api';
 
 export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsAnswer }) {
@@ -19,9 +18,6 @@ export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsA
   );
   return (
     <Card withBorder padding="lg">
-      <Title order={2} size="h3" mb={4}>
-        Lookup e-mail
-      </Title>
       <Text size="sm" c="dimmed" mb="md">
         {saved.updatedAt
           ? `Last saved ${formatDateTime(saved.updatedAt)} by ${saved.updatedBy ?? 'a former user'}.`

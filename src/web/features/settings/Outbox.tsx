@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Code, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { OutboxRow } from '../../../contract/settings';
-import { DataTable, type Column } from '../../ui';
-import { formatDateTime } from '../../ui/dates';
+import { DataTable, formatDateTime, type Column } from '../../ui';
 import { useOutbox } from './api';
 
 const PER_PAGE = 10;

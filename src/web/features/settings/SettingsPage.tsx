@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useCurrentUser } from '../auth/api';
 import { ErrorState, LoadingState, PageHeader } from '../../ui';
 import { useLookupEmailSettings } from './api';
-import { LookupEmailSettingsForm } from './LookupEmailSettingsForm';
+import { LookupEmailSummary } from './LookupEmailSummary';
 import { Outbox } from './Outbox';
 import { TestEmailSender } from './TestEmailSender';
 
@@ -15,7 +15,7 @@ export function SettingsPage() {
       {settings.error ? (
         <ErrorState message="The settings could not be loaded." onRetry={() => settings.refetch()} />
       ) : settings.data ? (
-        <LookupEmailSettingsForm key={settings.data.updatedAt ?? 'defaults'} saved={settings.data} />
+        <LookupEmailSummary saved={settings.data} />
       ) : (
         <LoadingState label="Loading settings…" />
       )}

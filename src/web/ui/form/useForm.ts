@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { HttpError, request, type Method } from '../../lib/http';
+import { signalFormSuccess } from '../modal/modalView';
 
 export type FormMethod = 'get' | 'delete' | 'head' | 'post' | 'put' | 'patch';
 
@@ -142,6 +143,8 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
         setSuccessful(true);
         if (resetOnSuccess) update(initialValues);
         options.onSuccess?.(response);
+        // A change made in a modal closes it and reloads the opener; a GET form (a search) is not a change.
+        if (method !== 'get' && method !== 'head') signalFormSuccess();
         return response;
       } catch (err) {
         const fieldErrors = err instanceof HttpError ? firstMessages(err.fieldErrors) : {};

@@ -1,0 +1,141 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { renderWithProviders } from './testing/renderWithProviders';
+import { TagSelect } from './TagSelect';
+import { DateField, TimeField, formatTime, parseDate, parseTime } from './DateTimeFields';
+import { formatDate, formatDateTime } from './dates';
+import { ExternalLink } from './ExternalLink';
+import { Lightbox, LIGHTBOX_FAILURE_MESSAGE } from './Lightbox';
+
+describe('TagSelect', () => {
+  function Tags({ onChange }: { onChange: (tags: string[]) => void }) {
+    const [tags, setTags] = useState<string[]>([]);
+    return (
+      <TagSelect
+        label="Topographies"
+        value={tags}
+        onChange={(v) => {
+          setTags(v);
+          onChange(v);
+        }}
+      />
+    );
+  }
+
+  it('splits typed text into tags at commas and spaces', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Tags onChange={onChange} />);
+    await userEvent.type(screen.getByRole('combobox', { name: 'Topographies' }), 'hills,trees valley ');
+    expect(onChange).toHaveBeenLastCalledWith(['hills', 'trees', 'valley']);
+  });
+
+  it('splits pasted text too', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Tags onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: 'Topographies' });
+    input.focus();
+    await userEvent.paste('lake, river mountain');
+    expect(onChange).toHaveBeenLastCalledWith(['lake', 'river', 'mountain']);
+  });
+});
+
+describe('dates and times', () => {
+  it('formats dates as MM/DD/YYYY and times as h:mm A', () => {
+    expect(formatDate('2026-03-07')).toBe('03/07/2026');
+    expect(formatDateTime(new Date(2026, 2, 7, 14, 5))).toBe('03/07/2026 2:05 PM');
+    expect(formatDateTime(new Date(2026, 2, 7, 0, 30))).toBe('03/07/2026 12:30 AM');
+  });
+
+  it('reads typed dates as MM/DD/YYYY only', () => {
+    expect(parseDate('03/07/2026')).toBe('2026-03-07');
+    expect(parseDate('3/7/2026')).toBe('2026-03-07');
+    expect(parseDate('2026-03-07')).toBeNull();
+    expect(parseDate('13/01/2026')).toBeNull();
+  });
+
+  it('DateField shows its value as MM/DD/YYYY and hands typed dates back as YYYY-MM-DD', async () => {
+    const onChange = vi.fn();
+    function Field() {
+      const [value, setValue] = useState<string | null>('2026-11-20');
+      return (
+        <DateField
+          label="Visit date"
+          value={value}
+          onChange={(v) => {
+            setValue(v);
+            onChange(v);
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Field />);
+    const input = screen.getByLabelText('Visit date');
+    expect(input).toHaveValue('11/20/2026');
+    await userEvent.clear(input);
+    await userEvent.type(input, '01/02/2027');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2027-01-02'));
+  });
+
+  it('reads typed times as h:mm A (or 24-hour) only', () => {
+    expect(parseTime('2:05 PM')).toBe('14:05');
+    expect(parseTime('2:05pm')).toBe('14:05');
+    expect(parseTime('12:30 AM')).toBe('00:30');
+    expect(parseTime('14:05')).toBe('14:05');
+    expect(parseTime('2 PM')).toBe('14:00');
+    expect(parseTime('25:00')).toBeNull();
+    expect(parseTime('soon')).toBeNull();
+    expect(formatTime('09:05')).toBe('9:05 AM');
+  });
+
+  it('TimeField shows its value as h:mm A and hands typed times back as HH:mm', async () => {
+    const onChange = vi.fn();
+    function Field() {
+      const [value, setValue] = useState('14:05');
+      return (
+        <TimeField
+          label="Visit time"
+          value={value}
+          onChange={(v) => {
+            setValue(v);
+            onChange(v);
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Field />);
+    const input = screen.getByLabelText('Visit time');
+    expect(input).toHaveValue('2:05 PM');
+    await userEvent.clear(input);
+    await userEvent.type(input, '9:30am');
+    expect(onChange).toHaveBeenLastCalledWith('09:30');
+    await userEvent.tab();
+    expect(input).toHaveValue('9:30 AM');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'later');
+    await userEvent.tab();
+    expect(screen.getByText('Enter a time like 9:30 AM.')).toBeInTheDocument();
+  });
+});
+
+describe('ExternalLink', () => {
+  it('opens in a new tab with rel noopener and says so to screen readers', () => {
+    renderWithProviders(<ExternalLink href="https://carrier.example/coverage">Coverage map</ExternalLink>);
+    const link = screen.getByRole('link', { name: 'Coverage map (opens in a new tab)' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(link).toHaveAttribute('href', 'https://carrier.example/coverage');
+  });
+});
+
+describe('Lightbox', () => {
+  it('shows the image large, and the failure text when it cannot be loaded', async () => {
+    renderWithProviders(<Lightbox src="/missing.png" alt="Speed test screenshot" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Enlarge Speed test screenshot' }));
+    const image = await screen.findByRole('img', { name: 'Speed test screenshot' });
+    fireEvent.error(image);
+    expect(await screen.findByText(LIGHTBOX_FAILURE_MESSAGE)).toBeInTheDocument();
+    expect(LIGHTBOX_FAILURE_MESSAGE).toBe('The requested content cannot be loaded. Please try again later.');
+  });
+});
