@@ -1,0 +1,91 @@
+/**
+ * `npm run bench [-- suite ...]`: runs bench/<suite>.bench.ts (all by default) on every target database
+ * loaded with the bench data set. Not a test: it measures and records bench/results/<suite>.json.
+ *
+ * BENCH_SCALE   data set scale (default `large`: 1,000,000 customers over 10 years; `demo` for a quick run)
+ * BENCH_TARGETS comma list of `pglite`, `postgres` (default both; postgres needs DATABASE_URL, which
+ *               `npm run bench` provides with a throwaway server)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from '../src/server/app';
+import { testConfig } from '../src/server/config';
+import { openDatabase, type Database } from '../src/server/db/client';
+import { ensureReferenceData } from '../src/server/seed/reference';
+import { generate, hasCustomers, type Scale } from '../src/server/seed/generate';
+import { createStaffUser, signedInAgent, spaShell } from '../src/server/test/app';
+import type { BenchContext, BenchTarget } from './support';
+
+const scale = (process.env.BENCH_SCALE ?? 'large') as Scale;
+const kinds = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as BenchTarget['kind'][];
+const timeZone = testConfig().BUSINESS_TIMEZONE;
+
+async function loaded(database: Database, label: string): Promise<Database> {
+  await ensureReferenceData(database.db);
+  if (!(await hasCustomers(database.db))) {
+    console.log(`Loading the ${scale} data set into ${label} (once; kept for later runs where possible)...`);
+    const started = Date.now();
+    await generate(database.db, { scale, timeZone });
+    console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return database;
+}
+
+async function openTarget(kind: BenchTarget['kind']): Promise<{ target: BenchTarget; close(): Promise<void> }> {
+  let database: Database;
+  if (kind === 'postgres') {
+    if (!process.env.DATABASE_URL) throw new Error('The postgres target needs DATABASE_URL (npm run bench sets one up).');
+    database = await loaded(await openDatabase({ databaseUrl: process.env.DATABASE_URL }), 'PostgreSQL');
+  } else {
+    // The PGlite copy is kept between runs: loading the large set into it takes a while.
+    const dataDir = path.join('.tmp', 'bench', `pglite-${scale}`);
+    database = await loaded(await openDatabase({ dataDir }), `PGlite (${dataDir})`);
+  }
+  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: spaShell() });
+  await app.ready();
+  const agent = await signedInAgent(app, await createStaffUser(database.db, { canForceCreate: true, isRep: true }));
+  return {
+    target: { kind, db: database.db, agent },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function main() {
+  const requested = process.argv.slice(2);
+  const available = fs.readdirSync('bench').filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace('.bench.ts', ''));
+  const suites = requested.length ? requested : available;
+  const unknown = suites.filter((s) => !available.includes(s));
+  if (unknown.length) throw new Error(`Unknown bench suite(s): ${unknown.join(', ')}. Available: ${available.join(', ')}`);
+
+  const opened: Awaited<ReturnType<typeof openTarget>>[] = [];
+  const ctx: BenchContext = {
+    scale,
+    async *targets() {
+      for (const kind of kinds) {
+        let entry = opened.find((o) => o.target.kind === kind);
+        if (!entry) {
+          entry = await openTarget(kind);
+          opened.push(entry);
+        }
+        yield entry.target;
+      }
+    },
+  };
+  try {
+    for (const suite of suites) {
+      const mod = (await import(`./${suite}.bench.ts`)) as { default: (ctx: BenchContext) => Promise<void> };
+      console.log(`\n# ${suite} (scale ${scale})`);
+      await mod.default(ctx);
+    }
+  } finally {
+    for (const o of opened) await o.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

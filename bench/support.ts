@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Db } from '../src/server/db/client';
+import type { Agent } from '../src/server/test/app';
+
+export interface BenchTarget {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** A signed-in client of the app built on this database (requests go through app.inject). */
+  agent: Agent;
+}
+
+export interface BenchContext {
+  scale: string;
+  /** The databases to measure on, each loaded with the bench data set; opened once and shared by all suites. */
+  targets(): AsyncIterable<BenchTarget>;
+}
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  mean: number;
+  n: number;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+/** Times `fn` after a warm-up; milliseconds. */
+export async function measure(fn: () => Promise<unknown>, { warmup = 3, iterations = 30 } = {}): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), mean: round(mean), n: samples.length };
+}
+
+/** Prints a suite's rows as a table and writes them, with the run's context, to bench/results/<suite>.json. */
+export function record(suite: string, rows: Record<string, unknown>[], context: Record<string, unknown> = {}): void {
+  console.log(`\n## ${suite}`);
+  console.table(rows);
+  const file = path.join('bench', 'results', `${suite}.json`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const machine = { node: process.version, cpus: (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency };
+  fs.writeFileSync(file, `${JSON.stringify({ suite, recordedAt: new Date().toISOString(), machine, ...context, rows }, null, 2)}\n`);
+}
