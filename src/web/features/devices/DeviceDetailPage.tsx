@@ -8,6 +8,7 @@ import { paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, type DeviceDetail } from '../../../contract/devices';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
 import { AuditHistory } from './AuditHistory';
+import { CustomerLink } from './CustomerLink';
 import { useDevice, useInvalidateDevices } from './api';
 import { DEVICE_ACTIONS } from './deviceActions';
 import { statusColor } from './status';
@@ -85,21 +86,27 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
         <Field label="Subscription">
           {device.subscription ? (
             <>
-              #{device.subscription.id}{' '}
+              <Anchor component={Link} to={paths.subscriptionHref(device.subscription.id)} size="sm">
+                #{device.subscription.id}
+              </Anchor>{' '}
               <Badge size="sm" variant="light" color={device.subscription.status === 'active' ? 'green' : 'gray'}>
                 {device.subscription.status === 'active' ? 'Active' : 'Cancelled'}
               </Badge>
               <br />
-              {device.subscription.customer.name} (#{device.subscription.customer.id})
+              <CustomerLink customer={device.subscription.customer} />
             </>
           ) : (
             'None'
           )}
         </Field>
         <Field label="Loaner">
-          {device.loaner
-            ? `On loan to ${device.loaner.customer.name} (#${device.loaner.customer.id}) since ${date(device.loaner.startedAt)}`
-            : 'Not on loan'}
+          {device.loaner ? (
+            <>
+              On loan to <CustomerLink customer={device.loaner.customer} /> since {date(device.loaner.startedAt)}
+            </>
+          ) : (
+            'Not on loan'
+          )}
         </Field>
       </SimpleGrid>
     </Card>
@@ -140,7 +147,14 @@ function ActionsCard({ device }: { device: DeviceDetail }) {
           </Group>
         )}
         {available.map((spec) => (
-          <Group key={spec.action} justify="space-between" wrap="wrap" gap="xs">
+          <Group
+            key={spec.action}
+            justify="space-between"
+            wrap="wrap"
+            gap="xs"
+            pt="sm"
+            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+          >
             <Text size="sm" style={{ flex: '1 1 220px' }}>
               {spec.effect(device)}
             </Text>
@@ -158,7 +172,12 @@ function ActionsCard({ device }: { device: DeviceDetail }) {
                   message: spec.confirmation(device),
                   confirmLabel: spec.label,
                   danger: true,
-                  action: () => spec.run(device.id),
+                  action: () =>
+                    spec.run(device.id).catch((err: unknown) => {
+                      // A refusal usually means the device changed meanwhile: show its current state behind the alert.
+                      void invalidate();
+                      throw err;
+                    }),
                   successMessage: spec.successMessage,
                   onSuccess: async () => {
                     if (spec.removesDevice) navigate(paths.devices);

@@ -5,6 +5,7 @@ import { paths } from '../../paths';
 import type { DeviceRow } from '../../../contract/devices';
 import { useDeviceOptions, useDevices } from './api';
 import { statusColor } from './status';
+import { CustomerLink } from './CustomerLink';
 
 const PER_PAGE = 25;
 
@@ -47,7 +48,7 @@ const columns: Column<DeviceRow>[] = [
   { key: 'imei', header: 'IMEI', render: (d) => d.imei ?? '—' },
   { key: 'sim', header: 'SIM' },
   { key: 'phone', header: 'Phone number', render: (d) => d.phone ?? '—' },
-  { key: 'customer', header: 'Customer', render: (d) => (d.customer ? `${d.customer.name} (#${d.customer.id})` : '—') },
+  { key: 'customer', header: 'Customer', render: (d) => <CustomerLink customer={d.customer} /> },
 ];
 
 /** Devices: search by IMEI, SIM, phone or id; filter by status and product; newest first. */

@@ -109,29 +109,31 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Move equipment">
-      <Group align="flex-end" gap="sm" wrap="nowrap">
-        <TextInput
-          {...simField}
-          onChange={(event) => {
-            form.setData({ sim: event.currentTarget.value, new_device_id: null });
-            setFound(null);
-            setLookupError(null);
-          }}
-          onKeyDown={(event) => {
-            // Enter in the SIM field looks the SIM up rather than submitting the move.
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void lookup();
-            }
-          }}
-          description="SIM of the device the phone and line move to"
-          autoComplete="off"
-          style={{ flex: 1 }}
-        />
-        <Button variant="light" onClick={lookup} loading={lookingUp} leftSection={<IconSearch size={16} />}>
-          Lookup
-        </Button>
-      </Group>
+      <TextInput
+        {...simField}
+        onChange={(event) => {
+          form.setData({ sim: event.currentTarget.value, new_device_id: null });
+          setFound(null);
+          setLookupError(null);
+        }}
+        onKeyDown={(event) => {
+          // Enter in the SIM field looks the SIM up rather than submitting the move.
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void lookup();
+          }
+        }}
+        description="SIM of the device the phone and line move to"
+        autoComplete="off"
+        inputContainer={(input) => (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <div style={{ flex: 1 }}>{input}</div>
+            <Button variant="light" onClick={lookup} loading={lookingUp} leftSection={<IconSearch size={16} />}>
+              Lookup
+            </Button>
+          </Group>
+        )}
+      />
       {lookupError && (
         <Alert color="red" icon={<IconAlertCircle />} role="alert">
           {lookupError}

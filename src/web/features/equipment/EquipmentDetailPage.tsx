@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http';
 import { paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
 import { AuditHistory } from '../devices/AuditHistory';
+import { CustomerLink } from '../devices/CustomerLink';
 import { useEquipment } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
 
@@ -86,7 +87,9 @@ export function EquipmentDetailPage() {
                 `${e.fromDeviceId} (deleted)`
               )}
             </Field>
-            <Field label="Customer">{e.customer ? `${e.customer.name} (#${e.customer.id})` : '—'}</Field>
+            <Field label="Customer">
+              <CustomerLink customer={e.customer} />
+            </Field>
             <Field label="Recorded">{date(e.createdAt)}</Field>
             <Field label="In this state since">{date(e.updatedAt)}</Field>
           </SimpleGrid>

@@ -9,6 +9,7 @@ import {
   type EquipmentRow,
   type EquipmentState,
 } from '../../../contract/equipment';
+import { CustomerLink } from '../devices/CustomerLink';
 import { useEquipmentList } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
 
@@ -65,7 +66,7 @@ export function EquipmentPage() {
     {
       key: 'customer',
       header: 'Customer',
-      render: (e) => (e.customer ? `${e.customer.name} (#${e.customer.id})` : '—'),
+      render: (e) => <CustomerLink customer={e.customer} />,
     },
     { key: 'updatedAt', header: 'Since', render: (e) => date(e.updatedAt) },
     {
@@ -80,7 +81,7 @@ export function EquipmentPage() {
               variant="light"
               leftSection={<IconCircleCheck size={14} />}
               onClick={() => actions.received(e)}
-              aria-label={`Mark IMEI ${e.imei} as received`}
+              aria-label={`Mark as Received: IMEI ${e.imei}`}
             >
               Mark as Received
             </Button>
@@ -91,9 +92,9 @@ export function EquipmentPage() {
             color="red"
             leftSection={<IconTrash size={14} />}
             onClick={() => actions.remove(e)}
-            aria-label={`Delete equipment IMEI ${e.imei}`}
+            aria-label={`Delete Equipment: IMEI ${e.imei}`}
           >
-            Delete
+            Delete Equipment
           </Button>
         </Group>
       ),

@@ -1,0 +1,13 @@
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../paths';
+
+/** A customer's name and id, opening the customer's page. */
+export function CustomerLink({ customer }: { customer: { id: number; name: string } | null }) {
+  if (!customer) return <>—</>;
+  return (
+    <Anchor component={Link} to={paths.customerHref(customer.id)} size="sm">
+      {customer.name} (#{customer.id})
+    </Anchor>
+  );
+}
