@@ -329,6 +329,14 @@ CREATE TABLE "stats_daily" (
 	CONSTRAINT "stats_daily_metric_day_key_pk" PRIMARY KEY("metric","day","key")
 );
 --> statement-breakpoint
+CREATE TABLE "stats_monthly" (
+	"metric" text NOT NULL,
+	"day" date NOT NULL,
+	"key" integer DEFAULT 0 NOT NULL,
+	"value" numeric(18, 2) NOT NULL,
+	CONSTRAINT "stats_monthly_metric_day_key_pk" PRIMARY KEY("metric","day","key")
+);
+--> statement-breakpoint
 CREATE TABLE "stats_rollup_state" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"version" text NOT NULL,

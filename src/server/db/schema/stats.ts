@@ -16,6 +16,18 @@ export const statsDaily = pgTable(
   (t) => [primaryKey({ columns: [t.metric, t.day, t.key] })],
 );
 
+/** The same sums by business-local month (`day` = the first of the month), for the long views and running totals. */
+export const statsMonthly = pgTable(
+  'stats_monthly',
+  {
+    metric: text('metric').notNull(),
+    day: date('day').notNull(),
+    key: integer('key').notNull().default(0),
+    value: numeric('value', { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day, t.key] })],
+);
+
 /** Which trigger version and business time zone the rollup was last built for; a mismatch rebuilds it at start. */
 export const statsRollupState = pgTable('stats_rollup_state', {
   id: integer('id').primaryKey(),

@@ -36,6 +36,9 @@ function shift(start: string, grain: Grain, n: number): string {
   return iso(Date.UTC(d.getUTCFullYear() + n, 0, 1));
 }
 
+/** Last day of the period starting on `start`. */
+export const periodEnd = (start: string, grain: Grain) => addDays(shift(start, grain, 1), -1);
+
 /** How a period is named in a row: the day (days, weeks), 'YYYY-MM' or 'YYYY'. */
 export function periodLabel(start: string, grain: Grain): string {
   if (grain === 'month') return start.slice(0, 7);

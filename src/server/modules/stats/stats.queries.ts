@@ -30,11 +30,15 @@ function toMap(list: { metric: string; value: number | string }[]) {
   return new Map(list.map((r) => [r.metric, Number(r.value)]));
 }
 
+const monthly = (grain: Grain) => grain === 'month' || grain === 'year';
+
+/** Days and weeks read the daily rollup; months, years and running totals mostly the monthly one. */
 export const rollupSums: SumSource = {
   periodSums: (db, metrics, grain, from, to) =>
     rows<PeriodSum>(
       db,
-      sql`SELECT metric, key, ${periodOf(grain)} AS period, sum(value)::float8 AS value FROM stats_daily
+      sql`SELECT metric, key, ${periodOf(grain)} AS period, sum(value)::float8 AS value
+          FROM ${sql.raw(monthly(grain) ? 'stats_monthly' : 'stats_daily')}
           WHERE metric = ANY(${textArray(metrics)}) AND day BETWEEN ${from}::date AND ${to}::date
           GROUP BY 1, 2, 3`,
     ),
@@ -42,15 +46,23 @@ export const rollupSums: SumSource = {
     toMap(
       await rows(
         db,
-        sql`SELECT metric, sum(value)::float8 AS value FROM stats_daily
-            WHERE metric = ANY(${textArray(metrics)}) AND day < ${day}::date GROUP BY metric`,
+        sql`WITH bounds AS (SELECT date_trunc('month', ${day}::date::timestamp)::date AS month_start)
+            SELECT metric, sum(value)::float8 AS value FROM (
+              SELECT metric, value FROM stats_monthly, bounds
+              WHERE metric = ANY(${textArray(metrics)}) AND day < bounds.month_start
+              UNION ALL
+              SELECT metric, value FROM stats_daily, bounds
+              WHERE metric = ANY(${textArray(metrics)}) AND day >= bounds.month_start AND day < ${day}::date
+            ) AS before GROUP BY metric`,
       ),
     ),
   firstDay: async (db, metrics) => {
     const [row] = await rows<{ day: string | null }>(
       db,
       sql`SELECT to_char(min(first.day), 'YYYY-MM-DD') AS day FROM unnest(${textArray(metrics)}) AS m(metric)
-          CROSS JOIN LATERAL (SELECT day FROM stats_daily d WHERE d.metric = m.metric AND d.value <> 0 ORDER BY day LIMIT 1) AS first`,
+          CROSS JOIN LATERAL (
+            SELECT day FROM stats_monthly d WHERE d.metric = m.metric AND d.value <> 0 ORDER BY day LIMIT 1
+          ) AS first`,
     );
     return row?.day ?? null;
   },
@@ -101,22 +113,23 @@ export function naiveSums(timeZone: string): SumSource {
   };
 }
 
-/** The whole rollup and the whole GROUP BY of the facts, for proving they are equal. */
-export async function rollupContents(db: Tx): Promise<PeriodSum[]> {
+/** A whole rollup table and the whole GROUP BY of the facts by the same grain, for proving they are equal. */
+export async function rollupContents(db: Tx, grain: 'day' | 'month'): Promise<PeriodSum[]> {
   return rows<PeriodSum>(
     db,
-    sql`SELECT metric, key, to_char(day, 'YYYY-MM-DD') AS period, value::float8 AS value FROM stats_daily
-        WHERE value <> 0 ORDER BY 1, 3, 2`,
+    sql`SELECT metric, key, to_char(day, 'YYYY-MM-DD') AS period, value::float8 AS value
+        FROM ${sql.raw(grain === 'day' ? 'stats_daily' : 'stats_monthly')} WHERE value <> 0 ORDER BY 1, 3, 2`,
   );
 }
 
-export async function naiveContents(db: Tx, timeZone: string): Promise<PeriodSum[]> {
+export async function naiveContents(db: Tx, timeZone: string, grain: 'day' | 'month'): Promise<PeriodSum[]> {
   const local = localDayIn(quoteLiteral(timeZone));
   const all = FACT_SOURCES.map((s) => s.facts(s.table, local)).join(' UNION ALL ');
   return rows<PeriodSum>(
     db,
-    sql.raw(`SELECT metric, key, to_char(day, 'YYYY-MM-DD') AS period, sum(value)::float8 AS value FROM (${all}) AS f
-             GROUP BY metric, day, key HAVING sum(value) <> 0 ORDER BY 1, 3, 2`),
+    sql.raw(`SELECT metric, key, to_char(date_trunc('${grain}', day::timestamp), 'YYYY-MM-DD') AS period,
+               sum(value)::float8 AS value FROM (${all}) AS f
+             GROUP BY 1, 2, 3 HAVING sum(value) <> 0 ORDER BY 1, 3, 2`),
   );
 }
 

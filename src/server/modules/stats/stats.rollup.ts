@@ -5,16 +5,24 @@ import { FACT_SOURCES, localDayIn, quoteLiteral, type FactSource } from './stats
 import { rows } from './stats.queries';
 
 /*
- * The daily rollup (stats_daily) stays equal to the GROUP BY of the facts on every write, whoever makes it:
+ * The daily and monthly rollups (stats_daily, stats_monthly) stay equal to the GROUP BY of the facts on every write, whoever makes it:
  * statement-level AFTER triggers with transition tables apply the facts of the rows each statement inserted, deleted
  * or changed, in one grouped upsert per statement (a bulk load of a million rows is one upsert of a few thousand).
  * Additive upserts commute, so concurrent writers need no coordination beyond the row locks of the upsert.
  */
 
-const upsert = (select: string) => `INSERT INTO stats_daily AS d (metric, day, key, value)
-    SELECT metric, day, key, sum(value) FROM (${select}) AS facts
-    GROUP BY metric, day, key HAVING sum(value) <> 0 ORDER BY metric, day, key
-    ON CONFLICT (metric, day, key) DO UPDATE SET value = d.value + excluded.value;`;
+// Rows are upserted in key order so that concurrent statements lock them in the same order (no deadlock).
+const upsert = (select: string) => `WITH delta AS (
+      SELECT metric, day, key, sum(value) AS value FROM (${select}) AS facts
+      GROUP BY metric, day, key HAVING sum(value) <> 0
+    ), daily AS (
+      INSERT INTO stats_daily AS d (metric, day, key, value) SELECT * FROM delta ORDER BY metric, day, key
+      ON CONFLICT (metric, day, key) DO UPDATE SET value = d.value + excluded.value
+    )
+    INSERT INTO stats_monthly AS m (metric, day, key, value)
+    SELECT metric, date_trunc('month', day::timestamp)::date, key, sum(value) FROM delta
+    GROUP BY 1, 2, 3 HAVING sum(value) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (metric, day, key) DO UPDATE SET value = m.value + excluded.value;`;
 
 const negated = (select: string) => `SELECT metric, day, key, -value AS value FROM (${select}) AS old_facts`;
 
@@ -53,6 +61,7 @@ BEGIN
     ${upsert(`${added} UNION ALL ${removed}`)}
   ELSE
     DELETE FROM stats_daily WHERE metric IN (${metrics});
+    DELETE FROM stats_monthly WHERE metric IN (${metrics});
   END IF;
   RETURN NULL;
 END $fn$`,
@@ -68,6 +77,7 @@ export const ROLLUP_VERSION = createHash('sha256').update(DDL.join(';\n')).diges
 export async function rebuildRollup(tx: Tx, timeZone: string): Promise<void> {
   const local = localDayIn(quoteLiteral(timeZone));
   await tx.execute(sql`DELETE FROM stats_daily`);
+  await tx.execute(sql`DELETE FROM stats_monthly`);
   for (const source of FACT_SOURCES) await tx.execute(sql.raw(upsert(source.facts(source.table, local))));
   await tx.execute(sql`
     INSERT INTO stats_rollup_state (id, version, time_zone, built_at) VALUES (1, ${ROLLUP_VERSION}, ${timeZone}, now())

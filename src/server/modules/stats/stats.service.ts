@@ -8,7 +8,7 @@ import {
   type UpcomingCredits,
 } from '../../../contract/stats';
 import type { Tx } from '../../db/client';
-import { addDays, GRAIN_OF, localDate, periodLabel, periodStarts, type Grain } from './stats.periods';
+import { addDays, GRAIN_OF, localDate, periodEnd, periodLabel, periodStarts, type Grain } from './stats.periods';
 import {
   cancellationReasonColumns,
   creditsDue,
@@ -156,9 +156,11 @@ export async function trend(
   const firstDay = view === 'yearly' ? await source.firstDay(db, series.metrics) : null;
   const starts = periodStarts(view, today, firstDay, count);
   const from = starts[0]!;
+  // The current period counts everything dated in it, like every other period.
+  const to = periodEnd(starts.at(-1)!, grain);
 
   const [sums, before, columns] = await Promise.all([
-    source.periodSums(db, series.metrics, grain, from, today),
+    source.periodSums(db, series.metrics, grain, from, to),
     series.runningFrom ? source.sumsBefore(db, series.runningFrom, from) : new Map<string, number>(),
     series.columns ? series.columns(db) : [],
   ]);

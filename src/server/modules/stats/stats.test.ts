@@ -466,13 +466,11 @@ describe('the rollup', () => {
           .insert(planLookupRequests)
           .values({ email: 'x@example.test', requestedAt: instant() })
           .returning();
-        await t.db
-          .insert(promoEmails)
-          .values({
-            planLookupRequestId: lookup!.id,
-            sentAt: instant(),
-            convertedAt: random() < 0.5 ? instant() : null,
-          });
+        await t.db.insert(promoEmails).values({
+          planLookupRequestId: lookup!.id,
+          sentAt: instant(),
+          convertedAt: random() < 0.5 ? instant() : null,
+        });
         await t.db.execute(
           sql`UPDATE plan_lookup_requests SET converted_at = now() - interval '3 days' WHERE id IN (SELECT id FROM plan_lookup_requests ORDER BY random() LIMIT 2)`,
         );
@@ -484,9 +482,11 @@ describe('the rollup', () => {
       }
     }
 
-    const naive = await naiveContents(t.db, TZ);
-    expect(naive.length).toBeGreaterThan(100);
-    expect(await rollupContents(t.db)).toEqual(naive);
+    for (const grain of ['day', 'month'] as const) {
+      const naive = await naiveContents(t.db, TZ, grain);
+      expect(naive.length).toBeGreaterThan(100);
+      expect(await rollupContents(t.db, grain)).toEqual(naive);
+    }
 
     const clock = { now: new Date(), timeZone: TZ };
     for (const [endpoint, { views }] of Object.entries(STATS_ENDPOINTS) as [
