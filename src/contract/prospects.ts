@@ -74,13 +74,14 @@ const address = z.strictObject(
     state: z
       .string({ error: 'The state field is required.' })
       .trim()
-      .min(1, { error: 'The state field is required.', abort: true })
-      .refine((v) => stateCodes.includes(v), 'The selected state is invalid.'),
+      .min(1, 'The state field is required.')
+      // Blank is reported once, as required (an aborting check would hide the form's other messages).
+      .refine((v) => v === '' || stateCodes.includes(v), 'The selected state is invalid.'),
     zip: z
       .string({ error: 'The zip field is required.' })
       .trim()
-      .min(1, { error: 'The zip field is required.', abort: true })
-      .regex(/^\d{5}(-\d{4})?$/, 'The zip must be a 5-digit ZIP code (or ZIP+4).'),
+      .min(1, 'The zip field is required.')
+      .regex(/^(\d{5}(-\d{4})?)?$/, 'The zip must be a 5-digit ZIP code (or ZIP+4).'),
   },
   { error: 'The address field is required.' },
 );
@@ -119,31 +120,37 @@ export function prospectForm({ canForceCreate }: { canForceCreate: boolean }) {
       comments: optionalText('comments', 2000),
       location,
     })
-    .superRefine((v, ctx) => {
-      if (canForceCreate && v.rep_id === null) ctx.addIssue({ code: 'custom', path: ['rep_id'], message: 'The rep field is required.' });
-      if (!canForceCreate && v.rep_id !== null) ctx.addIssue({ code: 'custom', path: ['rep_id'], message: 'The rep field is not allowed.' });
-      if (v.prospect_action_id === null) ctx.addIssue({ code: 'custom', path: ['prospect_action_id'], message: 'The action field is required.' });
-      else if (!actionIds.includes(v.prospect_action_id))
-        ctx.addIssue({ code: 'custom', path: ['prospect_action_id'], message: 'The selected action is invalid.' });
-      v.topographies.forEach((id, i) => {
-        if (!topographyIds.includes(id)) ctx.addIssue({ code: 'custom', path: ['topographies', i], message: 'The selected topography is invalid.' });
-      });
-      if (v.topographies.includes(OTHER_TOPOGRAPHY_ID) && !v.comments)
-        ctx.addIssue({ code: 'custom', path: ['comments'], message: 'The comments field is required when Other topography is chosen.' });
-      if (!takesSpeedTests(v.prospect_action_id)) return;
-      const tests = (v.speed_tests ?? {}) as Record<string, unknown>;
-      if (typeof tests !== 'object' || Array.isArray(tests)) {
-        ctx.addIssue({ code: 'custom', path: ['speed_tests'], message: 'The speed tests field is required.' });
-        return;
-      }
-      for (const carrier of CARRIERS) {
-        const readings = tests[carrier.id];
-        for (let i = 0; i < SPEED_TEST_READINGS; i++) {
-          const parsed = parseReading(Array.isArray(readings) ? readings[i] : undefined);
-          if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', path: ['speed_tests', String(carrier.id), i], message: parsed });
+    // Runs even when other fields failed, so one submit shows every message; the values may then be raw input.
+    .superRefine(
+      (v, ctx) => {
+        const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+        if (canForceCreate && v.rep_id === null) issue(['rep_id'], 'The rep field is required.');
+        if (!canForceCreate && v.rep_id !== null && v.rep_id !== undefined) issue(['rep_id'], 'The rep field is not allowed.');
+        const actionId = v.prospect_action_id;
+        if (actionId === null) issue(['prospect_action_id'], 'The action field is required.');
+        else if (typeof actionId === 'number' && !actionIds.includes(actionId)) issue(['prospect_action_id'], 'The selected action is invalid.');
+        const chosen = Array.isArray(v.topographies) ? v.topographies : [];
+        chosen.forEach((id, i) => {
+          if (typeof id === 'number' && !topographyIds.includes(id)) issue(['topographies', i], 'The selected topography is invalid.');
+        });
+        if (chosen.includes(OTHER_TOPOGRAPHY_ID) && (typeof v.comments !== 'string' || !v.comments.trim()))
+          issue(['comments'], 'The comments field is required when Other topography is chosen.');
+        if (typeof actionId !== 'number' || !takesSpeedTests(actionId)) return;
+        const tests = v.speed_tests ?? {};
+        if (typeof tests !== 'object' || Array.isArray(tests)) {
+          issue(['speed_tests'], 'The speed tests field is required.');
+          return;
         }
-      }
-    })
+        for (const carrier of CARRIERS) {
+          const readings = (tests as Record<string, unknown>)[carrier.id];
+          for (let i = 0; i < SPEED_TEST_READINGS; i++) {
+            const parsed = parseReading(Array.isArray(readings) ? readings[i] : undefined);
+            if (typeof parsed === 'string') issue(['speed_tests', String(carrier.id), i], parsed);
+          }
+        }
+      },
+      { when: () => true },
+    )
     .transform((v) => ({
       ...v,
       prospect_action_id: v.prospect_action_id!,

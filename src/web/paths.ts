@@ -31,4 +31,10 @@ export const paths = {
   cancellationReasonCreate: '/admin/cancellation-reasons/create',
   cancellationReasonEdit: '/admin/cancellation-reasons/:id/edit',
   cancellationReasonEditHref: (id: number) => `/admin/cancellation-reasons/${id}/edit`,
+  prospects: '/admin/prospects',
+  prospectCreate: '/admin/prospects/create',
+  prospectMap: '/admin/prospects/map',
+  prospect: '/admin/prospects/:id',
+  prospectHref: (id: number) => `/admin/prospects/${id}`,
+  map: '/admin/map',
 } as const;

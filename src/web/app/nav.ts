@@ -3,6 +3,7 @@ import { IconBuildingWarehouse, IconPackage, IconUsers } from '@tabler/icons-rea
 import { IconLayoutDashboard, IconMessage2, IconSettings } from '@tabler/icons-react';
 import { IconListCheck, IconReceiptOff, IconUserMinus } from '@tabler/icons-react';
 import { IconDeviceMobile, IconPackages } from '@tabler/icons-react';
+import { IconMap2, IconMapPin } from '@tabler/icons-react';
 import { paths } from '../paths';
 
 export interface NavEntry {
@@ -24,4 +25,6 @@ export const nav: NavEntry[] = [
   { label: 'Subscriptions', href: paths.subscriptions, icon: IconReceiptOff },
   { label: 'Cancellations', href: paths.cancellations, icon: IconUserMinus },
   { label: 'Cancellation reasons', href: paths.cancellationReasons, icon: IconListCheck },
+  { label: 'Prospects', href: paths.prospects, icon: IconMapPin },
+  { label: 'Map', href: paths.map, icon: IconMap2 },
 ];

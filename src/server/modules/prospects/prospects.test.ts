@@ -131,6 +131,12 @@ describe('recording a prospect visit', () => {
     expect(await prospectCount()).toBe(before);
   });
 
+  it('reports every problem of one submit at once, conditional rules included', async () => {
+    const res = await manager.post('/admin/prospects', { address: { address: '', city: '', state: 'TN', zip: '' }, topographies: [99] });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['address.address', 'address.city', 'address.zip', 'comments', 'prospect_action_id', 'rep_id']);
+  });
+
   it('refuses a state not in the list and a malformed zip', async () => {
     await expectRefused(rep, validForm({ address: { address: '1 A St', city: 'B', state: 'XX', zip: '37064' } }), 'address.state', 'The selected state is invalid.');
     await expectRefused(rep, validForm({ address: { address: '1 A St', city: 'B', state: 'TN', zip: '3706' } }), 'address.zip', 'The zip must be a 5-digit ZIP code (or ZIP+4).');

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './support/harness';
+import { createCustomer, createSubscription } from '../src/server/seed/factories';
+import { createProspect } from '../src/server/modules/prospects/prospect.factory';
+
+let e: E2E;
+const DAY = 86_400_000;
+beforeAll(async () => {
+  e = await startE2E();
+  // Far apart, so each stays a single marker once the map fits to them.
+  await createProspect(e.db, { name: 'Tess Today', lat: 36.16, lng: -86.78 });
+  await createProspect(e.db, {
+    name: 'Otto Open',
+    lat: 39.74,
+    lng: -104.99,
+    createdAt: new Date(Date.now() - 4 * DAY),
+  });
+  await createProspect(e.db, {
+    name: 'Carla Converted',
+    lat: 47.61,
+    lng: -122.33,
+    createdAt: new Date(Date.now() - 9 * DAY),
+    convertedAt: new Date(Date.now() - DAY),
+  });
+  const member = await createCustomer(e.db, {
+    name: 'Mia Member',
+    lat: 33.45,
+    lng: -112.07,
+    address: '9 Cactus Rd',
+    city: 'Phoenix',
+    state: 'AZ',
+    zip: '85004',
+  });
+  await createSubscription(e.db, { customerId: member.id });
+});
+afterAll(() => e?.close());
+
+const markerTitles = (page: Page) =>
+  page.locator('.leaflet-marker-icon[title]').evaluateAll((els) => els.map((el) => el.getAttribute('title')).sort());
+
+describe('prospect map', () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    it(`switches subsets, overlays members and opens an info window (${viewport.width} px)`, async () => {
+      const { page } = await e.signedInPage({ viewport });
+      await page.goto('/admin/prospects/map');
+      await expect.poll(() => markerTitles(page)).toEqual(['Carla Converted', 'Otto Open', 'Tess Today']);
+      const map = page.getByRole('region', { name: 'Prospect map' });
+      expect((await map.boundingBox())?.height).toBe(600);
+
+      await page.getByText('Today', { exact: true }).click();
+      await expect.poll(() => markerTitles(page)).toEqual(['Tess Today']);
+      await page.getByText('Converted', { exact: true }).click();
+      await expect.poll(() => markerTitles(page)).toEqual(['Carla Converted']);
+      await page.getByText('Unconverted', { exact: true }).click();
+      await expect.poll(() => markerTitles(page)).toEqual(['Otto Open', 'Tess Today']);
+
+      await page.getByLabel('Show Existing Members').check();
+      await expect.poll(() => markerTitles(page)).toEqual(['Mia Member', 'Otto Open', 'Tess Today']);
+      expect(
+        await page
+          .locator('.leaflet-marker-icon[title="Mia Member"]')
+          .evaluate((el) => [(el as HTMLImageElement).width, (el as HTMLImageElement).height]),
+      ).toEqual([20, 24]);
+
+      await page.locator('.leaflet-marker-icon[title="Mia Member"]').click();
+      const info = page.getByTestId('marker-info');
+      await expect.poll(() => info.textContent()).toContain('Phoenix, AZ 85004');
+      expect(await info.textContent()).toContain('Existing Member');
+      await page.screenshot({ path: `.tmp/screens/prospect-map-${viewport.width}.png` });
+
+      await page.getByLabel('Show Existing Members').uncheck();
+      await expect.poll(() => markerTitles(page)).toEqual(['Otto Open', 'Tess Today']);
+      await page.locator('.leaflet-marker-icon[title="Otto Open"]').click();
+      await expect.poll(() => page.getByTestId('marker-info').textContent()).toContain('Not converted');
+    });
+  }
+
+  it('shows an error state when the markers cannot be loaded', async () => {
+    const { page } = await e.signedInPage();
+    await page.route('**/admin/api/prospects/map*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
+    );
+    await page.goto('/admin/prospects/map');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The map could not be loaded.' }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+  });
+});
+
+describe('general map', () => {
+  it('draws members and prospects from the map data over the offline US outline', async () => {
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/map');
+    await expect.poll(() => markerTitles(page)).toEqual(['Carla Converted', 'Mia Member', 'Otto Open', 'Tess Today']);
+    // The offline basemap is drawn on the map's canvas.
+    expect(await page.locator('.leaflet-overlay-pane canvas').count()).toBeGreaterThan(0);
+    await page.locator('.leaflet-marker-icon[title="Carla Converted"]').click();
+    await expect.poll(() => page.getByTestId('marker-info').textContent()).toContain('Converted Prospect');
+    await page.screenshot({ path: '.tmp/screens/general-map-1280.png' });
+  });
+});

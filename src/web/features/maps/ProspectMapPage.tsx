@@ -1,0 +1,53 @@
+import { useMemo, useState } from 'react';
+import { Checkbox, Group, SegmentedControl, Stack } from '@mantine/core';
+import { mapPaths, type ProspectMapSubset } from '../../../contract/maps';
+import { PageHeader } from '../../ui';
+import { MarkerMap } from '../../ui/map/MarkerMap';
+import { useMapMarkers } from '../../ui/map/mapQueries';
+
+type Subset = ProspectMapSubset | 'all';
+const SUBSETS: { value: Subset; label: string }[] = [
+  { value: 'today', label: 'Today' },
+  { value: 'unconverted', label: 'Unconverted' },
+  { value: 'converted', label: 'Converted' },
+  { value: 'all', label: 'All' },
+];
+
+/** Prospect visits by subset (§2), with existing members overlaid on demand. */
+export function ProspectMapPage() {
+  const [subset, setSubset] = useState<Subset>('all');
+  const [showMembers, setShowMembers] = useState(false);
+  const visits = useMapMarkers(mapPaths.prospects, { subset: subset === 'all' ? undefined : subset });
+  const members = useMapMarkers(mapPaths.customers, undefined, { enabled: showMembers });
+
+  const markers = useMemo(() => {
+    if (!visits.data || (showMembers && !members.data)) return undefined;
+    return showMembers ? visits.data.concat(members.data!) : visits.data;
+  }, [visits.data, members.data, showMembers]);
+  const failed = visits.isError || (showMembers && members.isError);
+
+  return (
+    <Stack>
+      <PageHeader title="Prospect map" />
+      <Group justify="space-between" gap="sm">
+        <SegmentedControl
+          aria-label="Prospects to show"
+          value={subset}
+          onChange={(value) => setSubset(value as Subset)}
+          data={SUBSETS}
+        />
+        <Checkbox label="Show Existing Members" checked={showMembers} onChange={(e) => setShowMembers(e.currentTarget.checked)} />
+      </Group>
+      <MarkerMap
+        label="Prospect map"
+        markers={markers}
+        loading={visits.isFetching || (showMembers && members.isFetching)}
+        error={failed}
+        onRetry={() => {
+          if (visits.isError) void visits.refetch();
+          if (members.isError) void members.refetch();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { IconMap, IconPlus } from '@tabler/icons-react';
+import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
+import { paths } from '../../paths';
+import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
+import { useProspectFormOptions, useProspects } from './api';
+
+const PER_PAGE = 25;
+
+const columns: Column<ProspectRow>[] = [
+  {
+    key: 'name',
+    header: 'Prospect',
+    render: (r) => (
+      <Anchor component={Link} to={paths.prospectHref(r.id)}>
+        {r.name || r.address}
+      </Anchor>
+    ),
+  },
+  { key: 'address', header: 'Address', render: (r) => `${r.address}, ${r.city}, ${r.state} ${r.zip}` },
+  { key: 'repName', header: 'Rep' },
+  { key: 'action', header: 'Action' },
+  {
+    key: 'converted',
+    header: 'Converted',
+    render: (r) =>
+      r.convertedAt ? (
+        <Badge color="green" variant="light">
+          {formatDate(r.convertedAt)}
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="light">
+          No
+        </Badge>
+      ),
+  },
+  { key: 'createdAt', header: 'Visited', render: (r) => formatDateTime(r.createdAt) },
+];
+
+const isoDay = (d: string | null) => (d ? d.slice(0, 10) : undefined);
+
+export function ProspectsPage() {
+  const options = useProspectFormOptions();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [repId, setRepId] = useState<string | null>(null);
+  const [actionId, setActionId] = useState<string | null>(null);
+  const [converted, setConverted] = useState<string | null>(null);
+  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
+  const query: Partial<ProspectListQuery> = {
+    page,
+    perPage: PER_PAGE,
+    q: q || undefined,
+    repId: repId ? Number(repId) : undefined,
+    actionId: actionId ? Number(actionId) : undefined,
+    converted: (converted as 'yes' | 'no' | null) ?? undefined,
+    from: isoDay(range[0]),
+    to: isoDay(range[1] ?? range[0]),
+  };
+  const list = useProspects(query);
+  // Any filter change starts again from the first page.
+  const filter =
+    <V,>(set: (value: V) => void) =>
+    (value: V) => {
+      set(value);
+      setPage(1);
+    };
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Prospects"
+        actions={
+          <>
+            <Button component={Link} to={paths.prospectMap} variant="default" leftSection={<IconMap size={16} />}>
+              Prospect map
+            </Button>
+            <Button component={Link} to={paths.prospectCreate} leftSection={<IconPlus size={16} />}>
+              Log a visit
+            </Button>
+          </>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+        <SearchInput label="Search" value={q} onChange={filter(setQ)} placeholder="Name, address, city or ZIP" />
+        <Select
+          label="Rep"
+          placeholder="All reps"
+          clearable
+          searchable
+          value={repId}
+          onChange={filter(setRepId)}
+          data={(options.data?.repOptions ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+        />
+        <Select
+          label="Action"
+          placeholder="All actions"
+          clearable
+          value={actionId}
+          onChange={filter(setActionId)}
+          data={(options.data?.actionOptions ?? []).map((a) => ({
+            value: String(a.id),
+            label: a.parent_id === null ? a.description : `— ${a.description}`,
+          }))}
+        />
+        <Select
+          label="Converted"
+          placeholder="Converted or not"
+          clearable
+          value={converted}
+          onChange={filter(setConverted)}
+          data={[
+            { value: 'yes', label: 'Converted' },
+            { value: 'no', label: 'Not converted' },
+          ]}
+        />
+        <DatePickerInput
+          type="range"
+          label="Visited between"
+          placeholder={`${DATE_FORMAT} – ${DATE_FORMAT}`}
+          valueFormat={DATE_FORMAT}
+          clearable
+          allowSingleDateInRange
+          value={range}
+          onChange={filter(setRange)}
+        />
+      </SimpleGrid>
+      <DataTable
+        caption="Prospect visits, newest first"
+        columns={columns}
+        rows={list.data?.rows}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        total={list.data?.total}
+        page={page}
+        perPage={PER_PAGE}
+        onPageChange={setPage}
+        empty="No prospect visits match."
+        minWidth={760}
+      />
+    </Stack>
+  );
+}
