@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './support/harness';
+import { createCustomer, createSubscription } from '../src/server/seed/factories';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+describe('customer search box', () => {
+  it('searches from 3 characters, fills the chosen customer with a green line, and submits customer_id', async () => {
+    const pick = await createCustomer(e.db, { name: 'Zebulon Quartermaine' });
+    await createCustomer(e.db, { name: 'Zebulon Quartz' });
+    const { page } = await e.signedInPage();
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/admin/api/customers/search')) searches.push(new URL(r.url()).searchParams.get('q') ?? '');
+    });
+    await page.goto('/admin/parcels/create');
+    const box = page.getByRole('combobox', { name: 'Customer' });
+    expect(await box.getAttribute('placeholder')).toBe('Start typing name or customer ID');
+
+    await box.pressSequentially('Ze', { delay: 30 });
+    await page.waitForTimeout(600);
+    expect(searches).toEqual([]);
+    expect(await page.getByRole('option').count()).toBe(0);
+
+    await box.pressSequentially('b', { delay: 30 });
+    await expect.poll(() => page.getByRole('option').count()).toBe(2);
+    expect(searches).toEqual(['Zeb']);
+    await page.screenshot({ path: '.tmp/screens/customer-search-list-1280.png' });
+
+    await page.getByRole('option', { name: /Zebulon Quartermaine/ }).click();
+    expect(await box.inputValue()).toBe('Zebulon Quartermaine');
+    expect(await page.getByRole('option').count()).toBe(0);
+    const chosen = page.getByRole('status').filter({ hasText: 'Zebulon Quartermaine' });
+    expect(await chosen.textContent()).toContain(`Zebulon Quartermaine (ID ${pick.id})`);
+    expect(await chosen.evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\(\s*\d+,\s*1[0-9]{2},\s*\d+\)/);
+    expect(await page.locator('input[type=hidden][name=customer_id]').inputValue()).toBe(String(pick.id));
+    await page.screenshot({ path: '.tmp/screens/customer-search-chosen-1280.png' });
+
+    await page.getByLabel('Length').fill('10');
+    await page.getByLabel('Width').fill('8');
+    await page.getByLabel('Height').fill('4');
+    await page.getByLabel('Weight').fill('12.5');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/admin/api/parcels')),
+      page.getByRole('button', { name: 'Submit' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({ customer_id: pick.id });
+    await page.waitForURL('**/admin/parcels');
+  });
+
+  it('chooses with the keyboard and forgets the choice when the text changes', async () => {
+    const first = await createCustomer(e.db, { name: 'Keyboardina Alpha' });
+    await createCustomer(e.db, { name: 'Keyboardina Beta' });
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
+    await page.goto('/admin/parcels/create');
+    const box = page.getByRole('combobox', { name: 'Customer' });
+    await box.pressSequentially('Keyboardina', { delay: 20 });
+    await expect.poll(() => page.getByRole('option').count()).toBe(2);
+    await page.screenshot({ path: '.tmp/screens/customer-search-list-375.png' });
+    await page.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe('Keyboardina Alpha');
+    expect(await page.locator('input[name=customer_id]').inputValue()).toBe(String(first.id));
+    await box.press('Backspace');
+    expect(await page.locator('input[name=customer_id]').inputValue()).toBe('');
+    expect(await page.getByRole('status').filter({ hasText: 'Keyboardina' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('option').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('option').count()).toBe(0);
+  });
+});
+
+describe('customers', () => {
+  it('finds a customer in the list and opens the customer page with contact, map and subscriptions', async () => {
+    const c = await createCustomer(e.db, { name: 'Philippa Listfinder', lat: 36.16, lng: -86.78 });
+    const sub = await createSubscription(e.db, { customerId: c.id });
+    const { page } = await e.signedInPage();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
+    await page.waitForURL('**/admin/customers');
+    await page.getByRole('searchbox', { name: 'Search customers' }).fill('Listfinder');
+    const table = page.getByRole('table', { name: 'Customers' });
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await page.screenshot({ path: '.tmp/screens/customers-1280.png', fullPage: true });
+    await table.getByRole('link', { name: 'Philippa Listfinder' }).click();
+    await page.waitForURL(`**/admin/customers/${c.id}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Philippa Listfinder');
+    expect(await page.getByText(c.email!).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: "Map of Philippa Listfinder's address" }).count()).toBe(1);
+    const subs = page.getByRole('table', { name: 'Subscriptions' });
+    await expect.poll(() => subs.textContent()).toContain(`#${sub.id}`);
+    await page.screenshot({ path: '.tmp/screens/customer-page-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    // The sidebar slides away when the window narrows; shoot once it has.
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: '.tmp/screens/customer-page-375.png', fullPage: true });
+  });
+
+  it('says so when a customer does not exist', async () => {
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/customers/999999');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Customer not found.');
+  });
+});
