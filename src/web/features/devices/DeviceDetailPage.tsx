@@ -160,12 +160,14 @@ function ActionsCard({ device }: { device: DeviceDetail }) {
             </Text>
             <Button
               variant="light"
-              color={
-                spec.removesDevice || spec.action === 'deleteLine' || spec.action === 'blacklistHold'
-                  ? 'red'
-                  : undefined
-              }
+              color={spec.action === 'unassignEquipment' ? undefined : 'red'}
               leftSection={<spec.icon size={16} />}
+              // Long labels wrap on phones instead of being cut off.
+              h="auto"
+              mih={36}
+              maw="100%"
+              py={6}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               onClick={() =>
                 confirm({
                   title: spec.label,
