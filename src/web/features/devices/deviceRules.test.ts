@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deviceActionRefusal,
+  isBelowPriceThreshold,
+  replacementWarnings,
+  type DeviceAction,
+  type DeviceFacts,
+} from '../../../contract/devices';
+
+const built: DeviceFacts = { id: 7, hasEquipment: true, lineDeleted: false, activeSubscription: false, loanedTo: null };
+const all: DeviceAction[] = [
+  'blacklistHold',
+  'unassignEquipment',
+  'removeEquipment',
+  'separateEquipment',
+  'deleteLine',
+  'deleteDevice',
+  'replace',
+];
+const allowed = (facts: DeviceFacts) => all.filter((a) => deviceActionRefusal(a, facts) === null);
+
+describe('which device actions apply', () => {
+  it('offers every action on a device with a phone, a live line and no subscription or loan', () => {
+    expect(allowed(built)).toEqual(all);
+  });
+
+  it('offers only delete line and delete device on a SIM Only device', () => {
+    expect(allowed({ ...built, hasEquipment: false })).toEqual(['deleteLine', 'deleteDevice']);
+    expect(deviceActionRefusal('unassignEquipment', { ...built, hasEquipment: false })).toBe(
+      'Device 7 is already a SIM Only: it has no equipment to unassign.',
+    );
+  });
+
+  it('offers only separate and delete device once the line is deleted', () => {
+    expect(allowed({ ...built, lineDeleted: true })).toEqual(['separateEquipment', 'deleteDevice']);
+  });
+
+  it('keeps a device on an active subscription or a loan from being separated or deleted', () => {
+    expect(allowed({ ...built, activeSubscription: true })).toEqual([
+      'blacklistHold',
+      'unassignEquipment',
+      'removeEquipment',
+      'deleteLine',
+      'replace',
+    ]);
+    expect(deviceActionRefusal('deleteDevice', { ...built, loanedTo: 'Kim' })).toBe(
+      'Device 7 is on loan to Kim. End the loan first.',
+    );
+  });
+});
+
+describe('the 0.01 price threshold', () => {
+  it.each([
+    ['0.00', true],
+    ['0.009', true],
+    ['0.0099', true],
+    ['0.01', false],
+    ['0.02', false],
+    [null, true],
+  ])('price %s is below the threshold: %s', (price, below) => {
+    expect(isBelowPriceThreshold(price)).toBe(below);
+  });
+});
+
+describe('SIM lookup warnings', () => {
+  const device = {
+    id: 9,
+    imei: null,
+    sim: '8901',
+    status: { id: 4, description: 'Available / In Service' },
+    subscription: null,
+    loaner: null,
+    mofi_id: null,
+  };
+
+  it('has none for an available SIM Only device', () => {
+    expect(replacementWarnings(device)).toEqual([]);
+  });
+
+  it('lists every warning of §4 that applies, in order', () => {
+    expect(
+      replacementWarnings({
+        ...device,
+        imei: '35',
+        status: { id: 3, description: 'Lost / Stolen' },
+        subscription: { id: 1, customer: { id: 2, name: 'Pat' } },
+        loaner: { id: 3, customer: { id: 4, name: 'Robin Doe' } },
+      }),
+    ).toEqual([
+      'Device 9 has an existing IMEI. Please correct.',
+      'Device 9 is listed as Lost / Stolen.',
+      'Device 9 is assigned to an active subscription.',
+      'Device 9 is on loan to Robin Doe.',
+    ]);
+  });
+});
