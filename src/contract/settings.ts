@@ -72,6 +72,17 @@ export const DEFAULT_LOOKUP_EMAIL: LookupEmailSettings = {
   body: 'Hi {name},\n\nThank you for looking up your plan with us on {date}. Reply to this e-mail and we will help you choose the best option.\n\nThe team',
 };
 
+/**
+ * A save names the version it edits (the `updatedAt` it loaded, null for the defaults), so a save made after
+ * someone else's is refused instead of silently undoing it.
+ */
+export const saveLookupEmailBody = lookupEmailSettings.extend({
+  version: z.string({ error: 'The version field is required.' }).max(40).nullable(),
+});
+export type SaveLookupEmailBody = z.infer<typeof saveLookupEmailBody>;
+export const SETTINGS_CHANGED_MESSAGE =
+  'Someone else saved these settings after you opened them. Reload the page to see their changes, then edit again.';
+
 export const lookupEmailSettingsAnswer = lookupEmailSettings.extend({
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  lookupEmailSettings,
   lookupEmailSettingsAnswer,
   outboxPage as outboxPageSchema,
   outboxQuery,
+  saveLookupEmailBody,
   sendLookupEmailTestAnswer,
   sendLookupEmailTestBody,
   settingsPaths,
@@ -23,7 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; tim
 
   app.put(
     settingsPaths.lookupEmail,
-    { schema: { body: lookupEmailSettings, response: { 200: lookupEmailSettingsAnswer } } },
+    { schema: { body: saveLookupEmailBody, response: { 200: lookupEmailSettingsAnswer } } },
     async (request) => {
       await saveLookupEmailSettings(db, request.user!.id, request.body);
       return getLookupEmailSettings(db);

@@ -3,14 +3,15 @@ import type { Db } from '../../db/client';
 import {
   DEFAULT_LOOKUP_EMAIL,
   lookupEmailSettings,
+  SETTINGS_CHANGED_MESSAGE,
   type LookupEmailPlaceholder,
-  type LookupEmailSettings,
   type LookupEmailSettingsAnswer,
+  type SaveLookupEmailBody,
 } from '../../../contract/settings';
 import { ActionError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { Mailer } from '../mail/mailer';
-import { lockSetting, readSetting, writeSetting } from './settings.queries';
+import { insertSetting, lockSetting, readSetting, updateSetting } from './settings.queries';
 
 const LOOKUP_EMAIL_KEY = 'lookup_email';
 /** Settings rows are keyed by name; the audit log wants a number, so each audited setting has a fixed one. */
@@ -28,10 +29,15 @@ export async function getLookupEmailSettings(db: Db): Promise<LookupEmailSetting
   };
 }
 
-export async function saveLookupEmailSettings(db: Db, userId: number, value: LookupEmailSettings): Promise<void> {
+/** Saves over the version the user loaded; a save made after someone else's is refused (409), nothing changed. */
+export async function saveLookupEmailSettings(db: Db, userId: number, { version, ...value }: SaveLookupEmailBody) {
   await db.transaction(async (tx) => {
     const before = await lockSetting(tx, LOOKUP_EMAIL_KEY);
-    await writeSetting(tx, LOOKUP_EMAIL_KEY, value, userId);
+    if ((before?.updatedAt.toISOString() ?? null) !== version) throw new ActionError(SETTINGS_CHANGED_MESSAGE, 409);
+    if (before) await updateSetting(tx, LOOKUP_EMAIL_KEY, value, userId);
+    // Nothing to lock before the first save: the insert itself decides which of two first saves wins.
+    else if (!(await insertSetting(tx, LOOKUP_EMAIL_KEY, value, userId)))
+      throw new ActionError(SETTINGS_CHANGED_MESSAGE, 409);
     await recordAudit(tx, {
       userId,
       action: 'settings.updated',

@@ -2,9 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, type Agent, type TestApp } from '../../test/app';
 import { auditLog, mailOutbox, settings } from '../../db/schema';
-import { DEFAULT_LOOKUP_EMAIL, MAX_TEST_ADDRESSES, type OutboxRow } from '../../../contract/settings';
+import {
+  DEFAULT_LOOKUP_EMAIL,
+  MAX_TEST_ADDRESSES,
+  SETTINGS_CHANGED_MESSAGE,
+  type OutboxRow,
+} from '../../../contract/settings';
 
 interface Received {
   from: string;
@@ -70,6 +75,12 @@ afterAll(async () => {
 
 const outboxCount = async () => (await t.db.select().from(mailOutbox)).length;
 
+/** Saves over whatever version is current, as the settings form does after loading it. */
+async function save(staff: Agent, values: object) {
+  const version = (await staff.get('/admin/api/settings/lookup-email')).json<{ updatedAt: string | null }>().updatedAt;
+  return staff.put('/admin/api/settings/lookup-email', { ...customSettings, ...values, version });
+}
+
 describe('lookup e-mail settings', () => {
   it('answers the defaults before anything is saved', async () => {
     const res = await agent.get('/admin/api/settings/lookup-email');
@@ -78,15 +89,12 @@ describe('lookup e-mail settings', () => {
   });
 
   it('saves the settings, answers them with who saved them, and audits before and after', async () => {
-    const res = await agent.put('/admin/api/settings/lookup-email', customSettings);
+    const res = await save(agent, customSettings);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...customSettings, updatedBy: 'Sam Settings' });
     const [row] = await t.db.select().from(settings).where(eq(settings.key, 'lookup_email'));
     expect(row!.value).toEqual(customSettings);
-    const second = await agent.put('/admin/api/settings/lookup-email', {
-      ...customSettings,
-      subject: 'Changed {date}',
-    });
+    const second = await save(agent, { subject: 'Changed {date}' });
     expect(second.statusCode).toBe(200);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityType, 'settings.lookup_email'));
     expect(audit.at(-1)).toMatchObject({
@@ -94,7 +102,7 @@ describe('lookup e-mail settings', () => {
       after: { ...customSettings, subject: 'Changed {date}' },
       userId: agent.user.id,
     });
-    await agent.put('/admin/api/settings/lookup-email', customSettings);
+    await save(agent, customSettings);
   });
 
   it.each([
@@ -118,16 +126,72 @@ describe('lookup e-mail settings', () => {
       'The sender name may not contain <, >, quotes or line breaks.',
     ],
   ])('refuses %s with 422 and changes nothing', async (_label, change, field, message) => {
-    const res = await agent.put('/admin/api/settings/lookup-email', { ...customSettings, ...change });
+    const res = await save(agent, change);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[field]).toEqual([message]);
     expect((await agent.get('/admin/api/settings/lookup-email')).json()).toMatchObject(customSettings);
   });
 });
 
+describe('saving over someone else', () => {
+  it('refuses a save of an older version with 409 and keeps the newer settings', async () => {
+    const other = await t.signIn({ name: 'Olga Other' });
+    const loaded = (await agent.get('/admin/api/settings/lookup-email')).json<{ updatedAt: string }>().updatedAt;
+    expect((await save(other, { subject: 'Saved first by Olga' })).statusCode).toBe(200);
+    const late = await agent.put('/admin/api/settings/lookup-email', {
+      ...customSettings,
+      subject: 'Too late',
+      version: loaded,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors).toEqual([SETTINGS_CHANGED_MESSAGE]);
+    expect((await agent.get('/admin/api/settings/lookup-email')).json()).toMatchObject({
+      subject: 'Saved first by Olga',
+    });
+    await save(agent, customSettings);
+  });
+
+  it('lets exactly one of two simultaneous saves of the same version through', async () => {
+    const other = await t.signIn();
+    const version = (await agent.get('/admin/api/settings/lookup-email')).json<{ updatedAt: string }>().updatedAt;
+    const audits = async () =>
+      (await t.db.select().from(auditLog).where(eq(auditLog.entityType, 'settings.lookup_email'))).length;
+    const before = await audits();
+    const answers = await Promise.all([
+      agent.put('/admin/api/settings/lookup-email', { ...customSettings, subject: 'A', version }),
+      other.put('/admin/api/settings/lookup-email', { ...customSettings, subject: 'B', version }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await audits()).toBe(before + 1);
+    await save(agent, customSettings);
+  });
+
+  it('lets exactly one of two simultaneous first saves through', async () => {
+    const fresh = await createTestApp();
+    try {
+      const [a, b] = [await fresh.signIn(), await fresh.signIn()];
+      const answers = await Promise.all([
+        a.put('/admin/api/settings/lookup-email', { ...customSettings, subject: 'A', version: null }),
+        b.put('/admin/api/settings/lookup-email', { ...customSettings, subject: 'B', version: null }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const winner = answers.find((r) => r.statusCode === 200)!.json<{ subject: string }>().subject;
+      expect((await a.get('/admin/api/settings/lookup-email')).json()).toMatchObject({ subject: winner });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuses a save without a version with 422', async () => {
+    const res = await agent.put('/admin/api/settings/lookup-email', customSettings);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.version).toEqual(['The version field is required.']);
+  });
+});
+
 describe('POST /admin/settings/send-lookup-email-test', () => {
   it('sends one real e-mail per address through SMTP with the saved settings, and records each in the outbox', async () => {
-    await agent.put('/admin/api/settings/lookup-email', customSettings);
+    await save(agent, customSettings);
     smtp.received.length = 0;
     const res = await agent.post('/admin/settings/send-lookup-email-test', {
       addresses: 'ann@example.com, bob@example.org,, ANN@example.com ',

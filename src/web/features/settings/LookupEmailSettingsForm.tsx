@@ -4,16 +4,22 @@ import {
   LOOKUP_EMAIL_PLACEHOLDERS,
   SETTINGS_SAVED_MESSAGE,
   settingsPaths,
-  type LookupEmailSettings,
   type LookupEmailSettingsAnswer,
+  type SaveLookupEmailBody,
 } from '../../../contract/settings';
 import { Form, SubmitButton, formatDateTime, notify, useFieldProps, useForm } from '../../ui';
 import { settingsKeys } from './api';
 
 export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsAnswer }) {
   const queryClient = useQueryClient();
-  const form = useForm<LookupEmailSettings>(
-    { subject: saved.subject, senderName: saved.senderName, senderEmail: saved.senderEmail, body: saved.body },
+  const form = useForm<SaveLookupEmailBody>(
+    {
+      subject: saved.subject,
+      senderName: saved.senderName,
+      senderEmail: saved.senderEmail,
+      body: saved.body,
+      version: saved.updatedAt,
+    },
     { resetOnSuccess: false },
   );
   return (
