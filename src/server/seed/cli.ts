@@ -37,8 +37,8 @@ async function main(): Promise<number> {
       seed,
       timeZone: config.BUSINESS_TIMEZONE,
       onProgress: bar.update,
+      onStep: bar.step,
     });
-    bar.finish();
     for (const [table, rows] of Object.entries(result.rows))
       console.log(`${table.padEnd(28)} ${rows.toLocaleString('en-US').padStart(12)}`);
     console.log(

@@ -87,16 +87,23 @@ export function hasReferralCode(seed: number, customer: number): boolean {
   return new Random(seed, CODE_STREAM, customer).chance(REFERRAL_CODE_RATE);
 }
 
+const productChoices = new Map<number, Weighted<number>>();
+
 /** A phone model on the market that day, favouring recent releases; null for a SIM-only line. */
 function pickProduct(rng: Random, day: number): number | null {
   if (rng.chance(SIM_ONLY_RATE)) return null;
-  const weights = PRODUCTS.map((p) =>
-    p.released > day ? 0 : p.price === '0.00' ? p.popularity : p.popularity * Math.exp(-(day - p.released) / 600),
-  );
-  return new Weighted(
-    PRODUCTS.map((_, i) => i),
-    weights,
-  ).pick(rng);
+  let choice = productChoices.get(day);
+  if (!choice) {
+    const weights = PRODUCTS.map((p) =>
+      p.released > day ? 0 : p.price === '0.00' ? p.popularity : p.popularity * Math.exp(-(day - p.released) / 600),
+    );
+    choice = new Weighted(
+      PRODUCTS.map((_, i) => i),
+      weights,
+    );
+    productChoices.set(day, choice);
+  }
+  return choice.pick(rng);
 }
 
 function monthsBetween(fromDay: number, toDay: number): number {

@@ -10,6 +10,8 @@ import { isWithinReturnWindow } from './rules';
 const timeZone = 'America/Chicago';
 const now = new Date('2026-11-20T18:00:00Z');
 const DAY_MS = 86_400_000;
+// A demo load takes a couple of seconds on a quiet machine; leave room for a busy CI box.
+const LOAD_TIMEOUT = 180_000;
 
 let first: Database;
 let second: Database;
@@ -20,7 +22,7 @@ beforeAll(async () => {
   [first, second] = await Promise.all([openTestDatabase(), openTestDatabase()]);
   firstResult = await generate(first.db, { scale: 'demo', seed: 7, timeZone, now });
   secondResult = await generate(second.db, { scale: 'demo', seed: 7, timeZone, now });
-});
+}, LOAD_TIMEOUT);
 afterAll(async () => {
   await Promise.all([first?.close(), second?.close()]);
 });
@@ -46,15 +48,19 @@ describe('the demo data generator', () => {
     expect(await firstRows(second)).toEqual(await firstRows(first));
   });
 
-  it('gives other rows for another seed', async () => {
-    const other = await openTestDatabase();
-    try {
-      await generate(other.db, { scale: 'demo', seed: 8, timeZone, now });
-      expect((await firstRows(other)).customers).not.toEqual((await firstRows(first)).customers);
-    } finally {
-      await other.close();
-    }
-  });
+  it(
+    'gives other rows for another seed',
+    async () => {
+      const other = await openTestDatabase();
+      try {
+        await generate(other.db, { scale: 'demo', seed: 8, timeZone, now });
+        expect((await firstRows(other)).customers).not.toEqual((await firstRows(first)).customers);
+      } finally {
+        await other.close();
+      }
+    },
+    LOAD_TIMEOUT,
+  );
 
   it('loads about 2,500 customers with their subscriptions and renewals', () => {
     expect(firstResult.rows.customers).toBe(2_500);

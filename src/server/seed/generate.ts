@@ -4,6 +4,7 @@ import { customers, devices, planLookupRequests, prospects, referralCodes, subsc
 import { BufferedWriter, CountingSink, type RowSink } from './bulk-insert';
 import { BusinessClock, daysFromCivil, civilFromDays } from './calendar';
 import { insertCatalog } from './catalog';
+import { deferIndexes } from './deferred-indexes';
 import { emitCustomer } from './customers';
 import { emitInventory } from './inventory';
 import { emitProspect } from './prospects';
@@ -59,6 +60,8 @@ export interface GenerateOptions {
   /** The moment the history ends; tests pin it so the data does not depend on the day they run. */
   now?: Date;
   onProgress?: (progress: Progress) => void;
+  /** Announces the steps that write no rows: counting them first, rebuilding indexes at the end. */
+  onStep?: (step: string) => void;
 }
 
 export interface GenerateResult {
@@ -147,43 +150,47 @@ export async function generate(db: Db, options: GenerateOptions): Promise<Genera
     };
 
     // A dry run counts the rows first, so progress can show totals.
+    options.onStep?.('counting rows');
     const planned = new CountingSink();
     await emitAll(world, size.chunk, planned, async () => {});
     const totals = Object.fromEntries(planned.rows);
     const total = [...planned.rows.values()].reduce((a, b) => a + b, 0);
 
+    const tables = [
+      CUSTOMERS,
+      REFERRAL_CODES,
+      DEVICES,
+      SUBSCRIPTIONS,
+      CANCELLATIONS,
+      world.renewals,
+      CREDITS,
+      LOOKUP_REQUESTS,
+      PROMO_EMAILS,
+      DEVICE_SWAPS,
+      RESET_REQUESTS,
+      PARCELS,
+      EQUIPMENT,
+      LOANERS,
+      PROSPECTS,
+      SPEED_TESTS,
+      PROSPECT_TOPOGRAPHIES,
+      SITE_VISITS,
+    ];
     const written: Record<string, number> = {};
     let rows = 0;
-    const writer = new BufferedWriter(
+    const writer = new BufferedWriter(tx, tables, (table, n) => {
+      written[table] = (written[table] ?? 0) + n;
+      rows += n;
+      options.onProgress?.({ table, tableRows: written[table], tableTotal: totals[table] ?? 0, rows, total });
+    });
+    const rebuildIndexes = await deferIndexes(
       tx,
-      [
-        CUSTOMERS,
-        REFERRAL_CODES,
-        DEVICES,
-        SUBSCRIPTIONS,
-        CANCELLATIONS,
-        world.renewals,
-        CREDITS,
-        LOOKUP_REQUESTS,
-        PROMO_EMAILS,
-        DEVICE_SWAPS,
-        RESET_REQUESTS,
-        PARCELS,
-        EQUIPMENT,
-        LOANERS,
-        PROSPECTS,
-        SPEED_TESTS,
-        PROSPECT_TOPOGRAPHIES,
-        SITE_VISITS,
-      ],
-      (table, n) => {
-        written[table] = (written[table] ?? 0) + n;
-        rows += n;
-        options.onProgress?.({ table, tableRows: written[table], tableTotal: totals[table] ?? 0, rows, total });
-      },
+      tables.map((t) => t.table),
     );
     await emitAll(world, size.chunk, writer, () => writer.flush());
     await writer.finish();
+    options.onStep?.('rebuilding indexes and checking foreign keys');
+    await rebuildIndexes();
     await moveSequences(tx);
     return { rows: written, total: rows, seconds: (performance.now() - started) / 1000 };
   });

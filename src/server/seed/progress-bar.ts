@@ -35,9 +35,11 @@ export function progressBar(stream: NodeJS.WriteStream) {
       }
       lastDraw = now;
     },
-    /** Leaves the final state on screen. */
-    finish() {
+    /** A step that writes no rows: leaves the last progress line on screen and names the step below it. */
+    step(name: string) {
       if (stream.isTTY && drawn && last) stream.write(`\r${line(last, seconds())}\x1b[K\n`);
+      drawn = false;
+      stream.write(`${name}...\n`);
     },
   };
 }
