@@ -71,16 +71,24 @@ export function customersByNamePart(
     .limit(limit);
 }
 
+/** How many typo candidates are ranked: common names share trigrams with thousands of rows. */
+export const LIKENESS_CANDIDATES = 200;
+
 /**
  * Names with a word close to `text` (typos): pg_trgm's `<%` (word similarity over its threshold) uses the
- * trigram index; the candidates are ranked by closeness.
+ * trigram index; the first candidates found are ranked by closeness, so the cost stays bounded.
  */
 export function customersByNameLikeness(db: Tx, text: string, limit: number): Promise<CustomerSearchResult[]> {
-  return db
+  const candidates = db
     .select(pick)
     .from(customers)
     .where(sql`${text} <% ${customers.name}`)
-    .orderBy(sql`${text} <<-> ${customers.name}`, asc(customers.id))
+    .limit(LIKENESS_CANDIDATES)
+    .as('candidates');
+  return db
+    .select({ id: candidates.id, name: candidates.name })
+    .from(candidates)
+    .orderBy(sql`${text} <<-> ${candidates.name}`, asc(candidates.id))
     .limit(limit);
 }
 

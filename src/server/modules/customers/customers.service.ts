@@ -22,6 +22,7 @@ import {
 } from './customers.queries';
 
 const MAX_ID = 2_147_483_647;
+const TYPO_MIN_CHARS = 5;
 
 /** What a typed text can be: an id, a phone number, an e-mail address, or part of a name. */
 function readKeys(q: string) {
@@ -55,8 +56,9 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
   add(await customersByNamePrefix(db, q, CUSTOMER_SEARCH_LIMIT));
   if (found.length < CUSTOMER_SEARCH_LIMIT)
     add(await customersByNamePart(db, q, seen(), CUSTOMER_SEARCH_LIMIT - found.length));
-  // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise.
-  if (!found.length) add(await customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT));
+  // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise,
+  // and below 5 characters almost every name is "close".
+  if (!found.length && q.length >= TYPO_MIN_CHARS) add(await customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT));
   return found;
 }
 
