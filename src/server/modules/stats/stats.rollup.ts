@@ -89,13 +89,18 @@ export async function rebuildRollup(tx: Tx, timeZone: string): Promise<void> {
  * Runs at start; writers are held off (SHARE lock on the base tables) while a rebuild counts their rows.
  */
 export async function ensureRollup(db: Db, timeZone: string): Promise<void> {
-  const [state] = await rows<{ version: string; time_zone: string }>(
-    db,
-    sql`SELECT version, time_zone FROM stats_rollup_state WHERE id = 1`,
-  );
-  if (state?.version === ROLLUP_VERSION && state.time_zone === timeZone) return;
+  const current = async (tx: Tx) => {
+    const [state] = await rows<{ version: string; time_zone: string }>(
+      tx,
+      sql`SELECT version, time_zone FROM stats_rollup_state WHERE id = 1`,
+    );
+    return state?.version === ROLLUP_VERSION && state.time_zone === timeZone;
+  };
+  if (await current(db)) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('stats_rollup'))`);
+    // Another server starting on the same database may have built it while this one waited.
+    if (await current(tx)) return;
     await tx.execute(sql.raw(`LOCK TABLE ${FACT_SOURCES.map((s) => s.table).join(', ')} IN SHARE MODE`));
     for (const statement of DDL) await tx.execute(sql.raw(statement));
     await rebuildRollup(tx, timeZone);

@@ -28,6 +28,7 @@ import { STATS_ENDPOINTS, statsPaths, type StatsEndpoint, type StatsView } from 
 import { addDays, localDate } from './stats.periods';
 import { rollupSums, naiveSums, naiveContents, rollupContents } from './stats.queries';
 import { trend } from './stats.service';
+import { ensureRollup } from './stats.rollup';
 
 const TZ = 'America/Chicago';
 let t: TestApp;
@@ -396,6 +397,22 @@ describe('21-day returns by product and upcoming credits', () => {
 });
 
 describe('the rollup', () => {
+  it('counts rows loaded before it was built, and is rebuilt when the business time zone changes', async () => {
+    await clean();
+    const clock = { now: at('2026-11-20 12:00'), timeZone: TZ };
+    // As on a database loaded by the seed before the first start: no rollup state, so the triggers skip.
+    await t.db.execute(sql`DELETE FROM stats_rollup_state`);
+    await createSubscription(t.db, { orderedAt: new Date('2026-11-20T03:00:00Z') });
+    await ensureRollup(t.db, TZ);
+    const chicago = await trend(t.db, rollupSums, 'subscription-activity-trend', 'daily', clock);
+    expect(chicago.filter((r) => r.orders).map((r) => r.period)).toEqual(['2026-11-19']);
+
+    await ensureRollup(t.db, 'UTC');
+    const utc = await trend(t.db, rollupSums, 'subscription-activity-trend', 'daily', { ...clock, timeZone: 'UTC' });
+    expect(utc.filter((r) => r.orders).map((r) => r.period)).toEqual(['2026-11-20']);
+    await ensureRollup(t.db, TZ);
+  });
+
   /** A small deterministic PRNG so a failure can be replayed. */
   function prng(seed: number) {
     let s = seed >>> 0;
