@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowDown, IconArrowUp, IconArchive, IconArchiveOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CancellationReason } from '../../../contract/cancellation-reasons';
 import { HttpError } from '../../lib/http';
-import { DataTable, PageHeader, notify, useConfirmAction, type Column } from '../../ui';
+import { DataTable, ModalLink, PageHeader, notify, useConfirmAction, type Column } from '../../ui';
 import { paths } from '../../paths';
 import { deleteReason, reasonKeys, reorderReasons, restoreReason, retireReason, useCancellationReasons } from './api';
 
@@ -33,21 +33,15 @@ export function CancellationReasonsPage() {
   }
 
   const columns: Column<CancellationReason>[] = [
-    { key: 'position', header: '#', width: 50, render: (r) => r.position },
+    { key: 'position', header: '#', width: 40, render: (r) => r.position },
     {
       key: 'name',
       header: 'Reason',
       render: (r) => (
-        <Text size="sm" fw={500} c={r.active ? undefined : 'dimmed'}>
-          {r.name}
-        </Text>
-      ),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      render: (r) => (
-        <Group gap={4}>
+        <Group gap={6}>
+          <Text size="sm" fw={500} c={r.active ? undefined : 'dimmed'}>
+            {r.name}
+          </Text>
           <Badge variant="light" color={r.active ? 'green' : 'gray'}>
             {r.active ? 'In picker' : 'Retired'}
           </Badge>
@@ -66,7 +60,7 @@ export function CancellationReasonsPage() {
       render: (r) => {
         const index = rows!.indexOf(r);
         return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Group gap={0} justify="flex-end" wrap="nowrap">
             <ActionIcon variant="subtle" aria-label={`Move ${r.name} up`} disabled={index === 0 || moving} onClick={() => move(index, -1)}>
               <IconArrowUp size={16} />
             </ActionIcon>
@@ -148,9 +142,12 @@ export function CancellationReasonsPage() {
         title="Cancellation reasons"
         description="The picker offers the reasons in this order. Retired reasons leave the picker but stay on history and charts."
         actions={
-          <Button component={Link} to={paths.cancellationReasonCreate} leftSection={<IconPlus size={16} />}>
-            Add reason
-          </Button>
+          <ModalLink href={paths.cancellationReasonCreate} title="Add cancellation reason" successMessage="Reason added.">
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconPlus size={16} aria-hidden />
+              Add reason
+            </Group>
+          </ModalLink>
         }
       />
       <DataTable
@@ -160,7 +157,7 @@ export function CancellationReasonsPage() {
         loading={reasons.isPending}
         error={reasons.error}
         onRetry={() => reasons.refetch()}
-        minWidth={520}
+        minWidth={340}
         empty="No cancellation reasons yet. Add the first one."
       />
     </>

@@ -2,7 +2,7 @@ import { NumberInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { REASON_NAME_MAX, type CancellationReason } from '../../../contract/cancellation-reasons';
-import { Form, SubmitButton, notify, useFieldProps, useForm } from '../../ui';
+import { Form, SubmitButton, currentView, notify, useFieldProps, useForm } from '../../ui';
 import { paths } from '../../paths';
 import { reasonKeys } from './api';
 
@@ -31,6 +31,8 @@ export function ReasonForm({ method, url, initial, count, successMessage }: Reas
       onSubmit={() =>
         form.submit<CancellationReason>(method, url, {
           onSuccess: async () => {
+            // In a modal the opener closes it, toasts and reloads its data.
+            if (currentView() === 'modal') return;
             await queryClient.invalidateQueries({ queryKey: reasonKeys.all });
             notify.success(successMessage);
             await navigate(paths.cancellationReasons);

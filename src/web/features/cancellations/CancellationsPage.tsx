@@ -1,10 +1,11 @@
 import { Badge } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { cancellationUrls, type CancellationRow } from '../../../contract/subscriptions';
 import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
 import { auditKeys, subscriptionKeys } from '../subscriptions/api';
-import { sharedColumns } from '../subscriptions/columns';
+import { queueColumns } from '../subscriptions/columns';
 import { ListFilters, PER_PAGE, useListParams } from '../subscriptions/ListFilters';
 import { cancellationKeys, useCancellations } from './api';
 
@@ -19,11 +20,9 @@ export function CancellationsPage() {
     label: (row) => `Cancellation reason for cancellation ${row.id}`,
   });
 
-  const [subscription, ...rest] = sharedColumns<CancellationRow>((r) => r);
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const columns: Column<CancellationRow>[] = [
-    subscription!,
-    { key: 'reason', header: 'Cancellation reason', width: 230, render: queue.renderPicker },
-    ...rest,
+    ...queueColumns<CancellationRow>((r) => r, queue.renderPicker, narrow),
     {
       key: 'type',
       header: 'Type',
@@ -70,7 +69,7 @@ export function CancellationsPage() {
         page={filters.page}
         perPage={PER_PAGE}
         onPageChange={(page) => set({ page })}
-        minWidth={900}
+        minWidth={narrow ? 640 : 900}
         empty={filters.needsReason && !filters.q ? 'Every cancellation has a reason.' : 'No cancellations match these filters.'}
       />
     </>

@@ -1,11 +1,11 @@
 import { Button, Group, Select, Switch } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useSearchParams } from 'react-router';
 import { CARRIERS } from '../../../contract/business';
-import { SearchInput } from '../../ui';
-import { DATE_FORMAT } from '../../ui/dates';
+import { DateField, SearchInput } from '../../ui';
 
 export const PER_PAGE = 25;
+/** Two filters a row on a phone, a fixed width from 576 px. */
+const HALF = { base: 'calc(50% - 6px)', xs: 150 };
 
 /** The filters of a reason list, kept in the address so a reload or a shared link shows the same rows. */
 export function useListParams(extraName: 'status' | 'type') {
@@ -59,7 +59,6 @@ interface ListFiltersProps {
 }
 
 export function ListFilters({ filters, set, extraName, extraLabel, extraOptions, dateLabel }: ListFiltersProps) {
-  const range: [string | null, string | null] = [filters.from || null, filters.to || null];
   const filtered = filters.q || filters.carrierId || filters.from || filters.to || filters.extra || !filters.needsReason;
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
@@ -77,7 +76,7 @@ export function ListFilters({ filters, set, extraName, extraLabel, extraOptions,
         value={filters.carrierId || null}
         onChange={(carrierId) => set({ carrierId })}
         clearable
-        w={{ base: '100%', xs: 150 }}
+        w={HALF}
       />
       <Select
         label={extraLabel}
@@ -86,21 +85,21 @@ export function ListFilters({ filters, set, extraName, extraLabel, extraOptions,
         value={filters.extra || null}
         onChange={(value) => set({ [extraName]: value })}
         clearable
-        w={{ base: '100%', xs: 150 }}
+        w={HALF}
       />
-      <DatePickerInput
-        type="range"
-        label={`${dateLabel} between`}
-        placeholder={DATE_FORMAT}
-        valueFormat={DATE_FORMAT}
-        value={range}
-        onChange={([from, to]) => {
-          // A range is applied once both ends are chosen (or when it is cleared).
-          if ((from && to) || (!from && !to)) set({ from, to });
-        }}
-        clearable
-        allowSingleDateInRange
-        w={{ base: '100%', xs: 250 }}
+      <DateField
+        label={`${dateLabel} from`}
+        value={filters.from || null}
+        maxDate={filters.to || undefined}
+        onChange={(from) => set({ from })}
+        w={HALF}
+      />
+      <DateField
+        label={`${dateLabel} to`}
+        value={filters.to || null}
+        minDate={filters.from || undefined}
+        onChange={(to) => set({ to })}
+        w={HALF}
       />
       <Switch
         label="Needs a reason"

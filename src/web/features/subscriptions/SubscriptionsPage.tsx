@@ -1,11 +1,12 @@
 import { Badge } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { subscriptionUrls, type SubscriptionRow } from '../../../contract/subscriptions';
 import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
 import { cancellationKeys } from '../cancellations/api';
 import { auditKeys, subscriptionKeys, useSubscriptions } from './api';
-import { sharedColumns } from './columns';
+import { queueColumns } from './columns';
 import { ListFilters, PER_PAGE, useListParams } from './ListFilters';
 
 export function SubscriptionsPage() {
@@ -19,11 +20,9 @@ export function SubscriptionsPage() {
     label: (row) => `Cancellation reason for subscription ${row.id}`,
   });
 
-  const [subscription, ...rest] = sharedColumns<SubscriptionRow>((r) => ({ ...r, subscriptionId: r.id }));
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const columns: Column<SubscriptionRow>[] = [
-    subscription!,
-    { key: 'reason', header: 'Cancellation reason', width: 230, render: queue.renderPicker },
-    ...rest,
+    ...queueColumns<SubscriptionRow>((r) => ({ ...r, subscriptionId: r.id }), queue.renderPicker, narrow),
     {
       key: 'status',
       header: 'Status',
@@ -65,7 +64,7 @@ export function SubscriptionsPage() {
         page={filters.page}
         perPage={PER_PAGE}
         onPageChange={(page) => set({ page })}
-        minWidth={900}
+        minWidth={narrow ? 640 : 900}
         empty={
           filters.needsReason && !filters.q
             ? 'Every cancelled subscription has a reason.'

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CARRIERS } from '../../../contract/business';
@@ -15,28 +16,36 @@ interface ListedRow {
 
 export const carrierName = (id: number) => CARRIERS.find((c) => c.id === id)?.name ?? `Carrier ${id}`;
 
-/** Columns both reason lists show: the subscription with its customer, carrier, and line. */
-export function sharedColumns<T>(view: (row: T) => ListedRow): Column<T>[] {
-  return [
-    {
-      key: 'subscription',
-      header: 'Subscription',
-      width: 200,
-      render: (row) => {
-        const r = view(row);
-        return (
-          <Stack gap={0}>
-            <Anchor component={Link} to={paths.subscriptionHref(r.subscriptionId)} size="sm" fw={600}>
+/**
+ * Columns both reason lists start with: the subscription with its customer, the reason picker, carrier and
+ * line. On a phone the picker sits under the customer, so it is on screen without scrolling sideways.
+ */
+export function queueColumns<T>(view: (row: T) => ListedRow, picker: (row: T) => ReactNode, narrow: boolean): Column<T>[] {
+  const subscription: Column<T> = {
+    key: 'subscription',
+    header: narrow ? 'Subscription and reason' : 'Subscription',
+    width: narrow ? undefined : 190,
+    render: (row) => {
+      const r = view(row);
+      return (
+        <Stack gap={2}>
+          <Text size="sm">
+            <Anchor component={Link} to={paths.subscriptionHref(r.subscriptionId)} fw={600} inherit>
               #{r.subscriptionId}
-            </Anchor>
-            <Text size="sm">{r.customer.name}</Text>
-            <Text size="xs" c="dimmed">
-              Customer {r.customer.id}
-            </Text>
-          </Stack>
-        );
-      },
+            </Anchor>{' '}
+            {r.customer.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Customer {r.customer.id}
+          </Text>
+          {narrow && picker(row)}
+        </Stack>
+      );
     },
+  };
+  return [
+    subscription,
+    ...(narrow ? [] : [{ key: 'reason', header: 'Cancellation reason', width: 230, render: picker }]),
     { key: 'carrier', header: 'Carrier', render: (row) => carrierName(view(row).carrierId) },
     {
       key: 'line',
