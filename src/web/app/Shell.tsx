@@ -7,6 +7,7 @@ import { signOut, useCurrentUser } from '../features/auth/api';
 import { nav } from './nav';
 import { paths } from '../paths';
 import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
+import { ExternalLinksInNewTab } from '../ui/ExternalLink';
 
 const pageFallback = (
   <Center py="xl">
@@ -26,6 +27,7 @@ export function Shell() {
     return (
       <main style={{ padding: 16 }}>
         <ModalViewBridge />
+        <ExternalLinksInNewTab />
         <Suspense fallback={pageFallback}>
           <Outlet />
         </Suspense>
@@ -83,6 +85,7 @@ export function Shell() {
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        <ExternalLinksInNewTab />
         {me.isPending ? (
           pageFallback
         ) : (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Anchor, VisuallyHidden, type AnchorProps } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 
@@ -11,4 +11,30 @@ export function ExternalLink({ href, children, ...rest }: AnchorProps & { href: 
       <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
     </Anchor>
   );
+}
+
+/** The link's URL when it leads off this site and would otherwise open in this tab. */
+function externalHref(anchor: HTMLAnchorElement): string | null {
+  if (anchor.target || anchor.hasAttribute('download') || !/^https?:$/.test(anchor.protocol)) return null;
+  return anchor.origin === window.location.origin ? null : anchor.href;
+}
+
+/**
+ * §2 "External links open in a new tab", for every link on the page (text from the server, links written
+ * without ExternalLink): mounted once by the Shell.
+ */
+export function ExternalLinksInNewTab() {
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      const href = anchor instanceof HTMLAnchorElement ? externalHref(anchor) : null;
+      if (!href) return;
+      event.preventDefault();
+      window.open(href, '_blank', 'noopener,noreferrer');
+    }
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
+  return null;
 }

@@ -6,7 +6,7 @@ import { renderWithProviders } from './testing/renderWithProviders';
 import { TagSelect } from './TagSelect';
 import { DateField, TimeField, formatTime, parseDate, parseTime } from './DateTimeFields';
 import { formatDate, formatDateTime } from './dates';
-import { ExternalLink } from './ExternalLink';
+import { ExternalLink, ExternalLinksInNewTab } from './ExternalLink';
 import { Lightbox, LIGHTBOX_FAILURE_MESSAGE } from './Lightbox';
 
 describe('TagSelect', () => {
@@ -126,6 +126,25 @@ describe('ExternalLink', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(link).toHaveAttribute('href', 'https://carrier.example/coverage');
+  });
+});
+
+describe('ExternalLinksInNewTab', () => {
+  it('opens any link to another site in a new tab without an opener, and leaves links of this site alone', async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithProviders(
+      <>
+        <ExternalLinksInNewTab />
+        <a href="https://carrier.example/status">Carrier status</a>
+        <a href="/admin/devices">Devices</a>
+      </>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Carrier status' }));
+    expect(open).toHaveBeenCalledWith('https://carrier.example/status', '_blank', 'noopener,noreferrer');
+    open.mockClear();
+    fireEvent.click(screen.getByRole('link', { name: 'Devices' }));
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
   });
 });
 

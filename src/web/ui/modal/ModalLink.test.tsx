@@ -4,6 +4,8 @@ import { Route, Routes, useLocation } from 'react-router';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { ModalLink } from './ModalLink';
 import { MODAL_SUCCESS_MESSAGE, modalWidth } from './modalView';
+import { Form, SubmitButton, useForm } from '../index';
+import { setCsrfToken } from '../../lib/http';
 
 function setWindowWidth(width: number) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
@@ -131,5 +133,43 @@ describe('ModalLink', () => {
       );
     });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
+describe('a form inside a modal', () => {
+  function SaveForm() {
+    const form = useForm({ name: 'x' });
+    return (
+      <Form form={form} onSubmit={() => form.submit('post', '/admin/things')}>
+        <SubmitButton />
+      </Form>
+    );
+  }
+
+  it('tells the opening page when it succeeded, and only when shown with view=modal', async () => {
+    setCsrfToken('t');
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 200 }));
+    const postMessage = vi.fn();
+    const parent = Object.getOwnPropertyDescriptor(window, 'parent');
+    Object.defineProperty(window, 'parent', { configurable: true, value: { postMessage } });
+    try {
+      window.history.replaceState(null, '', '/admin/things/create?view=modal');
+      renderWithProviders(<SaveForm />);
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() =>
+        expect(postMessage).toHaveBeenCalledWith({ type: MODAL_SUCCESS_MESSAGE }, window.location.origin),
+      );
+
+      postMessage.mockClear();
+      window.history.replaceState(null, '', '/admin/things/create');
+      renderWithProviders(<SaveForm />);
+      fireEvent.click(screen.getAllByRole('button', { name: 'Submit' }).at(-1)!);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(postMessage).not.toHaveBeenCalled();
+    } finally {
+      if (parent) Object.defineProperty(window, 'parent', parent);
+      window.history.replaceState(null, '', '/');
+      vi.unstubAllGlobals();
+    }
   });
 });
