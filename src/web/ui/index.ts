@@ -22,5 +22,5 @@ export { TagSelect, TAG_SPLIT_CHARS } from './TagSelect';
 export { DateField, TimeField, parseDate, parseTime, formatTime } from './DateTimeFields';
 export type { TimeFieldProps } from './DateTimeFields';
 export { DATE_FORMAT, TIME_FORMAT, formatDate, formatDateTime } from './dates';
-export { ExternalLink } from './ExternalLink';
+export { ExternalLink, ExternalLinksInNewTab } from './ExternalLink';
 export { Lightbox, LIGHTBOX_FAILURE_MESSAGE } from './Lightbox';
