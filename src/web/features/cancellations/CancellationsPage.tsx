@@ -6,7 +6,7 @@ import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
 import { auditKeys, subscriptionKeys } from '../subscriptions/api';
 import { queueColumns } from '../subscriptions/columns';
-import { ListFilters, PER_PAGE, useListParams } from '../subscriptions/ListFilters';
+import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions/ListFilters';
 import { cancellationKeys, useCancellations } from './api';
 
 export function CancellationsPage() {
@@ -20,6 +20,7 @@ export function CancellationsPage() {
     label: (row) => `Cancellation reason for cancellation ${row.id}`,
   });
 
+  useClampPage(filters.page, list.data, set);
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const columns: Column<CancellationRow>[] = [
     ...queueColumns<CancellationRow>((r) => r, queue.renderPicker, narrow),

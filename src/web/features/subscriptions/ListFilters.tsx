@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Group, Select, Switch } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { CARRIERS } from '../../../contract/business';
@@ -46,6 +47,18 @@ export function useListParams(extraName: 'status' | 'type') {
     perPage: PER_PAGE,
   };
   return { filters, set, query };
+}
+
+/**
+ * When recorded rows have emptied the last page, show the page that is now last rather than an empty list
+ * that would read as "nothing left to do".
+ */
+export function useClampPage(page: number, list: { rows: unknown[]; total: number } | undefined, set: ReturnType<typeof useListParams>['set']) {
+  const last = list ? Math.max(1, Math.ceil(list.total / PER_PAGE)) : page;
+  const empty = !!list && list.rows.length === 0;
+  useEffect(() => {
+    if (empty && page > last) set({ page: last === 1 ? null : last });
+  }, [empty, page, last, set]);
 }
 
 interface ListFiltersProps {

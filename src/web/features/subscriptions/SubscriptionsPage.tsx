@@ -7,7 +7,7 @@ import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
 import { cancellationKeys } from '../cancellations/api';
 import { auditKeys, subscriptionKeys, useSubscriptions } from './api';
 import { queueColumns } from './columns';
-import { ListFilters, PER_PAGE, useListParams } from './ListFilters';
+import { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';
 
 export function SubscriptionsPage() {
   const { filters, set, query } = useListParams('status');
@@ -20,6 +20,7 @@ export function SubscriptionsPage() {
     label: (row) => `Cancellation reason for subscription ${row.id}`,
   });
 
+  useClampPage(filters.page, list.data, set);
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const columns: Column<SubscriptionRow>[] = [
     ...queueColumns<SubscriptionRow>((r) => ({ ...r, subscriptionId: r.id }), queue.renderPicker, narrow),
