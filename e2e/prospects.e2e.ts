@@ -67,6 +67,11 @@ describe('logging a prospect visit', () => {
     await expect
       .poll(() => page.getByText('The comments field is required when Other topography is chosen.').first().isVisible())
       .toBe(true);
+    // Unchoosing Other drops the requirement and its message, so the button comes back.
+    await page.getByLabel('Other', { exact: true }).uncheck();
+    await expect.poll(() => page.getByText('The comments field is required when Other topography is chosen.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+    await page.getByLabel('Other', { exact: true }).check();
     await comments.fill('Rolling hills with a creek');
     await page.getByRole('button', { name: 'Submit' }).click();
 

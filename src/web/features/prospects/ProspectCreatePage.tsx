@@ -82,6 +82,17 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
   const topLevelId = action ? (action.parent_id ?? action.id) : null;
   const subActions = options.actionOptions.filter((a) => a.parent_id === PROSPECT_ACTION_WITH_DETAILS);
 
+  // Messages of a section that is hidden, or no longer required, would keep the submit button disabled.
+  const chooseAction = (id: number | null) => {
+    form.setData('prospect_action_id', id);
+    if (!takesSpeedTests(id)) form.clearErrors('speed_tests');
+  };
+  const chooseTopographies = (values: string[]) => {
+    const ids = values.map(Number);
+    form.setData('topographies', ids);
+    if (!ids.includes(OTHER_TOPOGRAPHY_ID)) form.clearErrors('comments');
+  };
+
   const submit = () => {
     const zip = form.data.address.zip;
     const device = location.status === 'found' ? { lat: location.lat, lng: location.lng } : null;
@@ -152,7 +163,7 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
         <Select
           {...actionProps}
           value={topLevelId === null ? null : String(topLevelId)}
-          onChange={(value) => form.setData('prospect_action_id', value === null ? null : Number(value))}
+          onChange={(value) => chooseAction(value === null ? null : Number(value))}
           data={options.actionOptions.filter((a) => a.parent_id === null).map((a) => ({ value: String(a.id), label: a.description }))}
           placeholder="Choose the action"
         />
@@ -160,7 +171,7 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
           <Select
             label="Additional Info"
             value={action && action.parent_id !== null ? String(action.id) : null}
-            onChange={(value) => form.setData('prospect_action_id', value === null ? PROSPECT_ACTION_WITH_DETAILS : Number(value))}
+            onChange={(value) => chooseAction(value === null ? PROSPECT_ACTION_WITH_DETAILS : Number(value))}
             data={subActions.map((a) => ({ value: String(a.id), label: a.description }))}
             placeholder="Choose one"
             clearable
@@ -174,7 +185,7 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
         <Checkbox.Group
           label="Topography"
           value={form.data.topographies.map(String)}
-          onChange={(values) => form.setData('topographies', values.map(Number))}
+          onChange={chooseTopographies}
           error={form.errors.topographies ?? Object.entries(form.errors).find(([k]) => k.startsWith('topographies.'))?.[1]}
         >
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={6}>
