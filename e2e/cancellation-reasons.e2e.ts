@@ -42,9 +42,11 @@ describe('cancellation reasons', () => {
     const names = () => page.locator('tbody tr td:nth-child(2) p').allTextContents();
     await expect.poll(names).toEqual(['Poor Coverage', 'Moved Abroad', 'Too Expensive', 'Deceased']);
 
-    // Reordering persists.
-    await page.getByRole('button', { name: 'Move Deceased up' }).click();
+    // Reordering with the keyboard: the focus stays with the moved reason, and the order persists.
+    await page.getByRole('button', { name: 'Move Deceased up' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(names).toEqual(['Poor Coverage', 'Moved Abroad', 'Deceased', 'Too Expensive']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Deceased up');
     await page.reload();
     await expect.poll(names).toEqual(['Poor Coverage', 'Moved Abroad', 'Deceased', 'Too Expensive']);
     await page.screenshot({ path: '.tmp/screens/reasons-1280.png' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef } from 'react';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconArrowDown, IconArrowUp, IconArchive, IconArchiveOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -13,22 +13,29 @@ export function CancellationReasonsPage() {
   const queryClient = useQueryClient();
   const reasons = useCancellationReasons();
   const { confirm } = useConfirmAction();
-  const [moving, setMoving] = useState(false);
+  // Not a disabled state: disabling the pressed button would drop the keyboard focus after every move.
+  const moving = useRef(false);
   const rows = reasons.data;
   const refresh = () => queryClient.invalidateQueries({ queryKey: reasonKeys.all });
 
   async function move(index: number, by: -1 | 1) {
-    if (!rows) return;
+    if (!rows || moving.current) return;
+    const id = rows[index]!.id;
     const ids = rows.map((r) => r.id);
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
-    setMoving(true);
+    moving.current = true;
     try {
       queryClient.setQueryData(reasonKeys.all, await reorderReasons(ids));
+      // Keep the focus on the moved reason's arrow; at the top or bottom, on the other one.
+      requestAnimationFrame(() => {
+        const same = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${by}"]`);
+        (same && !same.disabled ? same : document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-by}"]`))?.focus();
+      });
     } catch (err) {
       notify.error(err instanceof HttpError ? err.firstError : 'The new order could not be saved.');
       await refresh();
     } finally {
-      setMoving(false);
+      moving.current = false;
     }
   }
 
@@ -61,13 +68,20 @@ export function CancellationReasonsPage() {
         const index = rows!.indexOf(r);
         return (
           <Group gap={0} justify="flex-end" wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={`Move ${r.name} up`} disabled={index === 0 || moving} onClick={() => move(index, -1)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Move ${r.name} up`}
+              data-move={`${r.id}:-1`}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
               <IconArrowUp size={16} />
             </ActionIcon>
             <ActionIcon
               variant="subtle"
               aria-label={`Move ${r.name} down`}
-              disabled={index === rows!.length - 1 || moving}
+              data-move={`${r.id}:1`}
+              disabled={index === rows!.length - 1}
               onClick={() => move(index, 1)}
             >
               <IconArrowDown size={16} />
