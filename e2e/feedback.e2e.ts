@@ -38,5 +38,11 @@ describe('feedback', () => {
     expect(await submit.isDisabled()).toBe(false);
     await submit.click();
     await expect.poll(() => page.getByText('Thank you for your feedback!').isVisible()).toBe(true);
+    // On a phone the text of each submission stays on screen, not scrolled off to the right.
+    const text = page.getByRole('table', { name: 'Feedback submissions' }).getByText('Now with text.');
+    await text.waitFor();
+    const box = await text.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: '.tmp/screens/feedback-375.png', fullPage: true });
   });
 });

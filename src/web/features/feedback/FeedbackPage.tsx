@@ -23,10 +23,26 @@ import { feedbackKeys, useFeedbackList } from './api';
 
 const PER_PAGE = 25;
 
+// Two columns, so the text itself stays on screen at 375 px.
 const columns: Column<FeedbackRow>[] = [
-  { key: 'createdAt', header: 'Sent', nowrap: true, render: (r) => formatDateTime(r.createdAt) },
-  { key: 'userName', header: 'From', width: 180, render: (r) => r.userName ?? '—' },
-  { key: 'body', header: 'Feedback', render: (r) => <Text style={{ whiteSpace: 'pre-wrap' }}>{r.body}</Text> },
+  {
+    key: 'sent',
+    header: 'From',
+    width: 150,
+    render: (r) => (
+      <>
+        <Text size="sm">{r.userName ?? 'A former user'}</Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(r.createdAt)}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'body', header: 'Feedback', render: (r) => (
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {r.body}
+      </Text>
+    ), },
 ];
 
 function FeedbackForm() {
@@ -84,6 +100,7 @@ function Submissions() {
       />
       <DataTable
         caption="Feedback submissions"
+        minWidth={0}
         columns={columns}
         rows={list.data?.rows}
         loading={list.isFetching}
