@@ -38,11 +38,15 @@ const columns: Column<FeedbackRow>[] = [
       </>
     ),
   },
-  { key: 'body', header: 'Feedback', render: (r) => (
+  {
+    key: 'body',
+    header: 'Feedback',
+    render: (r) => (
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
         {r.body}
       </Text>
-    ), },
+    ),
+  },
 ];
 
 function FeedbackForm() {
