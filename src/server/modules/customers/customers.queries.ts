@@ -79,17 +79,22 @@ export const LIKENESS_CANDIDATES = 200;
  * trigram index; the first candidates found are ranked by closeness, so the cost stays bounded.
  */
 export function customersByNameLikeness(db: Tx, text: string, limit: number): Promise<CustomerSearchResult[]> {
-  const candidates = db
-    .select(pick)
-    .from(customers)
-    .where(sql`${text} <% ${customers.name}`)
-    .limit(LIKENESS_CANDIDATES)
-    .as('candidates');
-  return db
-    .select({ id: candidates.id, name: candidates.name })
-    .from(candidates)
-    .orderBy(sql`${text} <<-> ${candidates.name}`, asc(candidates.id))
-    .limit(limit);
+  return db.transaction(async (tx) => {
+    // Under a LIMIT the planner prefers scanning the table for matches, but word similarity is far too costly per
+    // row for that: the trigram index narrows the rows first.
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const candidates = tx
+      .select(pick)
+      .from(customers)
+      .where(sql`${text} <% ${customers.name}`)
+      .limit(LIKENESS_CANDIDATES)
+      .as('candidates');
+    return tx
+      .select({ id: candidates.id, name: candidates.name })
+      .from(candidates)
+      .orderBy(sql`${text} <<-> ${candidates.name}`, asc(candidates.id))
+      .limit(limit);
+  });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
