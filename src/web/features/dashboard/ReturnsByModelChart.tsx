@@ -18,14 +18,16 @@ export function ReturnsByModelChart() {
     () =>
       query.data && {
         color: [BRAND_COLORS.red],
-        grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+        grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
         tooltip: { trigger: 'axis' as const, confine: true },
-        xAxis: {
+        // Horizontal bars keep long model names readable on a phone; the most returned model is on top.
+        yAxis: {
           type: 'category' as const,
+          inverse: true,
           data: query.data.map((r) => r.model),
-          axisLabel: { rotate: 30, interval: 0 },
+          axisLabel: { interval: 0, width: 130, overflow: 'truncate' as const },
         },
-        yAxis: { type: 'value' as const, minInterval: 1 },
+        xAxis: { type: 'value' as const, minInterval: 1 },
         series: [{ name: 'Returns', type: 'bar' as const, data: query.data.map((r) => r.returns) }],
       },
     [query.data],

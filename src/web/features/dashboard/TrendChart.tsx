@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Card, Group, SegmentedControl, Select, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
 import { Chart, useInView } from '../../ui/chart/Chart';
@@ -16,6 +17,9 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
   const query = useTrend(def.endpoint, view, { enabled: inView, limit });
   const option = useMemo(() => (query.data ? trendOption(def, query.data, view) : null), [def, query.data, view]);
   const titleId = `chart-${def.endpoint}`;
+  const views = viewsOf(def).map((v) => ({ value: v, label: STATS_VIEWS[v].label }));
+  // Four view buttons do not fit a phone: a select takes their place there.
+  const narrow = useMediaQuery('(max-width: 30em)') && views.length > 3;
 
   return (
     <Card withBorder padding="md" ref={ref} aria-labelledby={titleId} component="section" data-chart={def.endpoint}>
@@ -35,13 +39,25 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
               onChange={(v) => setLimit(Number(v))}
             />
           )}
-          <SegmentedControl
-            size="xs"
-            aria-label={`Period of ${def.title}`}
-            value={view}
-            onChange={(v) => setView(v as StatsView)}
-            data={viewsOf(def).map((v) => ({ value: v, label: STATS_VIEWS[v].label }))}
-          />
+          {narrow ? (
+            <Select
+              aria-label={`Period of ${def.title}`}
+              size="xs"
+              w={140}
+              allowDeselect={false}
+              data={views}
+              value={view}
+              onChange={(v) => setView(v as StatsView)}
+            />
+          ) : (
+            <SegmentedControl
+              size="xs"
+              aria-label={`Period of ${def.title}`}
+              value={view}
+              onChange={(v) => setView(v as StatsView)}
+              data={views}
+            />
+          )}
         </Group>
       </Group>
       {query.isError ? (

@@ -23,7 +23,7 @@ export interface TrendChartDef {
   percent?: boolean;
   /** Daily Renewals draws a marker line on today's date. */
   markToday?: boolean;
-  /** Swaps by supplier labels months with their year. */
+  /** Swaps by supplier (and the promo chart, which spans years) label months with their year. */
   monthWithYear?: boolean;
   /** Plan Lookup Promo Conversions has a row-limit selector. */
   rowLimit?: boolean;
@@ -205,6 +205,8 @@ export const TREND_CHARTS: TrendChartDef[] = [
     height: 300,
     defaultView: 'monthly',
     rowLimit: true,
+    // 25 or more months: the year tells the two Novembers apart.
+    monthWithYear: true,
   },
   {
     title: 'Plan Lookup Requests',

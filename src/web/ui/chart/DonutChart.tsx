@@ -20,8 +20,12 @@ export function DonutChart({
     () => ({
       color: [...colors],
       tooltip: { trigger: 'item' as const, valueFormatter: (v: unknown) => format(Number(v)) },
-      legend: { bottom: 0, type: 'scroll' as const },
-      series: [{ type: 'pie' as const, radius: ['45%', '70%'], center: ['50%', '45%'], data, label: { show: false } }],
+      // The legend carries each value, so the numbers are readable without hovering; it wraps on narrow screens.
+      legend: {
+        bottom: 0,
+        formatter: (name: string) => `${name}: ${format(data.find((d) => d.name === name)?.value ?? 0)}`,
+      },
+      series: [{ type: 'pie' as const, radius: ['45%', '70%'], center: ['50%', '42%'], data, label: { show: false } }],
     }),
     [data, colors, format],
   );
