@@ -26,8 +26,14 @@ export interface Mailer {
  */
 export function createMailer(db: Db, { smtpUrl, defaultFrom }: { smtpUrl?: string; defaultFrom: string }): Mailer {
   const transport: MailTransport = smtpUrl ? 'smtp' : 'outbox';
+  // A silent SMTP server must cost the user seconds, not nodemailer's default minutes; the URL may override.
   const transporter: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
     : nodemailer.createTransport({ jsonTransport: true });
   return {
     transport,

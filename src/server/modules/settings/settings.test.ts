@@ -258,6 +258,24 @@ describe('POST /admin/settings/send-lookup-email-test', () => {
   });
 });
 
+describe('with an SMTP server that cannot be reached', () => {
+  it('answers 502 with the reason, records nothing, and keeps the server up', async () => {
+    const closed = await startSmtp();
+    await closed.close();
+    const local = await createTestApp({ SMTP_URL: closed.url });
+    try {
+      const staff = await local.signIn();
+      const res = await staff.post('/admin/settings/send-lookup-email-test', { addresses: 'one@example.com' });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().errors[0]).toMatch(/^The e-mail to one@example\.com could not be sent: .*ECONNREFUSED/);
+      expect(await local.db.select().from(mailOutbox)).toHaveLength(0);
+      expect((await staff.get('/admin/api/mail-outbox')).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('without SMTP_URL', () => {
   it('keeps the e-mails in the outbox, which lists recipient, subject and time newest first', async () => {
     const local = await createTestApp();
