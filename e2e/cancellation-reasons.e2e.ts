@@ -46,7 +46,9 @@ describe('cancellation reasons', () => {
     await page.getByRole('button', { name: 'Move Deceased up' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(names).toEqual(['Poor Coverage', 'Moved Abroad', 'Deceased', 'Too Expensive']);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Deceased up');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Move Deceased up');
     await page.reload();
     await expect.poll(names).toEqual(['Poor Coverage', 'Moved Abroad', 'Deceased', 'Too Expensive']);
     await page.screenshot({ path: '.tmp/screens/reasons-1280.png' });

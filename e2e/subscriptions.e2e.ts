@@ -30,7 +30,8 @@ function watchSlides(page: Page) {
     new MutationObserver(() => {
       for (const tr of document.querySelectorAll('tr:has([data-row-leaving])')) {
         const text = tr.textContent ?? '';
-        if (!slides.some((s) => s.text === text)) slides.push({ text, duration: getComputedStyle(tr).transitionDuration });
+        if (!slides.some((s) => s.text === text))
+          slides.push({ text, duration: getComputedStyle(tr).transitionDuration });
       }
     }).observe(document.body, { subtree: true, attributes: true, childList: true });
   });
@@ -94,7 +95,9 @@ describe('recording cancellation reasons', () => {
     expect(await reasonOf(ids[2]!)).toBe(first.id);
 
     // Each of the three rows slid away (a CSS transition) before leaving the list.
-    const slid = await page.evaluate(() => (window as unknown as { slides: { text: string; duration: string }[] }).slides);
+    const slid = await page.evaluate(
+      () => (window as unknown as { slides: { text: string; duration: string }[] }).slides,
+    );
     for (const id of ids.slice(0, 3)) {
       expect(slid.find((s) => s.text.includes(`#${id}`))?.duration).toBe('0.26s, 0.26s');
     }

@@ -62,19 +62,30 @@ export const setReasonResponse = z.object({ id: z.number(), cancellation_reason_
 export type SetReasonResponse = z.infer<typeof setReasonResponse>;
 
 export const subscriptionIdParams = z.object({
-  subscriptionId: z.coerce.number({ error: 'The subscription id must be a number.' }).int().positive().max(2_147_483_647),
+  subscriptionId: z.coerce
+    .number({ error: 'The subscription id must be a number.' })
+    .int()
+    .positive()
+    .max(2_147_483_647),
 });
 export const cancellationIdParams = z.object({
-  cancellationId: z.coerce.number({ error: 'The cancellation id must be a number.' }).int().positive().max(2_147_483_647),
+  cancellationId: z.coerce
+    .number({ error: 'The cancellation id must be a number.' })
+    .int()
+    .positive()
+    .max(2_147_483_647),
 });
 
 const isoDate = (field: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date (YYYY-MM-DD).`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      message: `The ${field} must be a valid date.`,
-    });
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        message: `The ${field} must be a valid date.`,
+      },
+    );
 
 /** Query strings carry "" for a cleared filter; that means "no filter". */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
@@ -92,7 +103,9 @@ const listFilters = pageQuery.extend({
   ),
   from: optional(isoDate('from date')),
   to: optional(isoDate('to date')),
-  needsReason: optional(z.enum(['0', '1'], { error: 'The needs reason filter must be 0 or 1.' }).transform((v) => v === '1')),
+  needsReason: optional(
+    z.enum(['0', '1'], { error: 'The needs reason filter must be 0 or 1.' }).transform((v) => v === '1'),
+  ),
 });
 
 const dateOrder = <T extends { from?: string; to?: string }>(q: T, ctx: z.RefinementCtx) => {
@@ -155,7 +168,13 @@ export const subscriptionDetail = z.object({
   cancellationReasonId: z.number(),
   customer: customerRef.extend({ email: z.string().nullable(), phone: z.string().nullable() }),
   device: z
-    .object({ id: z.number(), sim: z.string(), phone: z.string().nullable(), imei: z.string().nullable(), model: z.string().nullable() })
+    .object({
+      id: z.number(),
+      sim: z.string(),
+      phone: z.string().nullable(),
+      imei: z.string().nullable(),
+      model: z.string().nullable(),
+    })
     .nullable(),
   /** The latest renewals (newest first) and how many there are in all. */
   renewals: z.object({

@@ -25,10 +25,7 @@ export function listReasons(db: Tx): Promise<CancellationReason[]> {
 }
 
 export async function isReasonInUse(tx: Tx, reasonId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ used: inUse })
-    .from(cancellationReasons)
-    .where(eq(cancellationReasons.id, reasonId));
+  const [row] = await tx.select({ used: inUse }).from(cancellationReasons).where(eq(cancellationReasons.id, reasonId));
   return !!row?.used;
 }
 

@@ -10,24 +10,36 @@ import {
 } from '../../../contract/cancellation-reasons';
 import type { Db } from '../../db/client';
 import { listReasons } from './cancellation-reasons.queries';
-import { createReason, deleteReason, renameReason, reorderReasons, setReasonActive } from './cancellation-reasons.service';
+import {
+  createReason,
+  deleteReason,
+  renameReason,
+  reorderReasons,
+  setReasonActive,
+} from './cancellation-reasons.service';
 
 export const cancellationReasonRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const list = z.array(cancellationReason);
 
   app.get(paths.list, { schema: { response: { 200: list } } }, () => listReasons(db));
 
-  app.post(paths.list, { schema: { body: createReasonBody, response: { 201: cancellationReason } } }, async (request, reply) => {
-    const created = await createReason(db, request.user!.id, request.body);
-    return reply.code(201).send(created);
-  });
+  app.post(
+    paths.list,
+    { schema: { body: createReasonBody, response: { 201: cancellationReason } } },
+    async (request, reply) => {
+      const created = await createReason(db, request.user!.id, request.body);
+      return reply.code(201).send(created);
+    },
+  );
 
   app.put(paths.order, { schema: { body: reorderReasonsBody, response: { 200: list } } }, (request) =>
     reorderReasons(db, request.user!.id, request.body.ids),
   );
 
-  app.patch(paths.item, { schema: { params: reasonIdParams, body: renameReasonBody, response: { 200: cancellationReason } } }, (request) =>
-    renameReason(db, request.user!.id, request.params.reasonId, request.body.name),
+  app.patch(
+    paths.item,
+    { schema: { params: reasonIdParams, body: renameReasonBody, response: { 200: cancellationReason } } },
+    (request) => renameReason(db, request.user!.id, request.params.reasonId, request.body.name),
   );
 
   app.post(paths.retire, { schema: { params: reasonIdParams, response: { 200: cancellationReason } } }, (request) =>

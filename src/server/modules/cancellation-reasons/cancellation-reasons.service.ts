@@ -68,7 +68,13 @@ export function createReason(db: Db, userId: number, body: CreateReasonBody): Pr
     ids.splice(index, 0, row!.id);
     await applyOrder(tx, userId, [...current, { id: row!.id, position: row!.position }], ids);
     const created = await reasonView(tx, row!.id);
-    await recordAudit(tx, { userId, action: 'create', entityType: REASON_ENTITY, entityId: row!.id, after: { name: created.name, position: created.position } });
+    await recordAudit(tx, {
+      userId,
+      action: 'create',
+      entityType: REASON_ENTITY,
+      entityId: row!.id,
+      after: { name: created.name, position: created.position },
+    });
     return created;
   });
 }
@@ -81,7 +87,14 @@ export function renameReason(db: Db, userId: number, reasonId: number, name: str
     await refuseTakenName(tx, name, reasonId);
     if (reason.name !== name) {
       await tx.update(cancellationReasons).set({ name }).where(eq(cancellationReasons.id, reasonId));
-      await recordAudit(tx, { userId, action: 'rename', entityType: REASON_ENTITY, entityId: reasonId, before: { name: reason.name }, after: { name } });
+      await recordAudit(tx, {
+        userId,
+        action: 'rename',
+        entityType: REASON_ENTITY,
+        entityId: reasonId,
+        before: { name: reason.name },
+        after: { name },
+      });
     }
     return reasonView(tx, reasonId);
   });
@@ -92,18 +105,25 @@ export function reorderReasons(db: Db, userId: number, ids: number[]): Promise<C
     await lockReasonList(tx);
     const current = await orderedReasonIds(tx);
     const known = new Set(current.map((r) => r.id));
-    if (ids.length !== current.length || !ids.every((id) => known.has(id))) throw new ActionError(REASON_ORDER_STALE_MESSAGE, 409);
+    if (ids.length !== current.length || !ids.every((id) => known.has(id)))
+      throw new ActionError(REASON_ORDER_STALE_MESSAGE, 409);
     await applyOrder(tx, userId, current, ids);
     return listReasons(tx);
   });
 }
 
 /** Retiring takes a reason out of the picker; restoring puts it back. Recorded reasons are untouched. */
-export function setReasonActive(db: Db, userId: number, reasonId: number, active: boolean): Promise<CancellationReason> {
+export function setReasonActive(
+  db: Db,
+  userId: number,
+  reasonId: number,
+  active: boolean,
+): Promise<CancellationReason> {
   return db.transaction(async (tx) => {
     const reason = await lockReason(tx, reasonId);
     if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
-    if (reason.active === active) throw new ActionError(reasonAlreadyMessage(reason.name, active ? 'active' : 'retired'), 409);
+    if (reason.active === active)
+      throw new ActionError(reasonAlreadyMessage(reason.name, active ? 'active' : 'retired'), 409);
     await tx.update(cancellationReasons).set({ active }).where(eq(cancellationReasons.id, reasonId));
     await recordAudit(tx, {
       userId,
@@ -150,6 +170,9 @@ export async function pickableReason(tx: Tx, reasonId: number) {
 /** The name of a recorded reason for audit entries and messages; retired reasons keep theirs. */
 export async function reasonName(tx: Tx, reasonId: number): Promise<string | null> {
   if (reasonId === 0) return null;
-  const [row] = await tx.select({ name: cancellationReasons.name }).from(cancellationReasons).where(eq(cancellationReasons.id, reasonId));
+  const [row] = await tx
+    .select({ name: cancellationReasons.name })
+    .from(cancellationReasons)
+    .where(eq(cancellationReasons.id, reasonId));
   return row?.name ?? null;
 }

@@ -29,7 +29,10 @@ const list = async () => {
 const names = async () => (await list()).map((r) => r.name);
 const dbReasons = () => t.db.select().from(cancellationReasons).orderBy(asc(cancellationReasons.position));
 const auditFor = (entityId: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'cancellation_reason'), eq(auditLog.entityId, entityId)));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'cancellation_reason'), eq(auditLog.entityId, entityId)));
 
 describe('cancellation reasons', () => {
   it('creates a reason at the end of the list, trimmed, and audits it', async () => {
@@ -39,7 +42,11 @@ describe('cancellation reasons', () => {
     expect(res.json()).toMatchObject({ name: 'Moved Away', position: 2, active: true, inUse: false });
     expect(await names()).toEqual(['Too Expensive', 'Moved Away']);
     const [entry] = await auditFor(res.json().id);
-    expect(entry).toMatchObject({ action: 'create', userId: agent.user.id, after: { name: 'Moved Away', position: 2 } });
+    expect(entry).toMatchObject({
+      action: 'create',
+      userId: agent.user.id,
+      after: { name: 'Moved Away', position: 2 },
+    });
   });
 
   it('creates a reason at a chosen position and moves the others down', async () => {
@@ -71,7 +78,10 @@ describe('cancellation reasons', () => {
     await createCancellationReason(t.db, { name: 'Poor Coverage' });
     const res = await agent.post(url, { name: 'poor COVERAGE' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The name has already been taken.', errors: { name: ['The name has already been taken.'] } });
+    expect(res.json()).toEqual({
+      message: 'The name has already been taken.',
+      errors: { name: ['The name has already been taken.'] },
+    });
     expect(await dbReasons()).toHaveLength(1);
   });
 
@@ -88,7 +98,9 @@ describe('cancellation reasons', () => {
     const ok = await agent.patch(`${url}/${a.id}`, { name: 'Passed Away' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ id: a.id, name: 'Passed Away' });
-    expect(await auditFor(a.id)).toMatchObject([{ action: 'rename', before: { name: 'Deceased' }, after: { name: 'Passed Away' } }]);
+    expect(await auditFor(a.id)).toMatchObject([
+      { action: 'rename', before: { name: 'Deceased' }, after: { name: 'Passed Away' } },
+    ]);
     const taken = await agent.patch(`${url}/${a.id}`, { name: 'NON-payment' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ name: ['The name has already been taken.'] });
@@ -114,7 +126,9 @@ describe('cancellation reasons', () => {
       ['A', 2],
       ['B', 3],
     ]);
-    expect(await auditFor(c.id)).toMatchObject([{ action: 'reorder', before: { position: 3 }, after: { position: 1 } }]);
+    expect(await auditFor(c.id)).toMatchObject([
+      { action: 'reorder', before: { position: 3 }, after: { position: 1 } },
+    ]);
   });
 
   it('refuses an order that leaves out a reason or repeats one, and changes nothing', async () => {
@@ -139,10 +153,13 @@ describe('cancellation reasons', () => {
     const res = await agent.post(`${url}/${reason.id}/retire`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ active: false, inUse: true });
-    expect(await auditFor(reason.id)).toMatchObject([{ action: 'retire', before: { active: true }, after: { active: false } }]);
-    expect((await t.db.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, recorded.id)))[0]!.cancellationReasonId).toBe(
-      reason.id,
-    );
+    expect(await auditFor(reason.id)).toMatchObject([
+      { action: 'retire', before: { active: true }, after: { active: false } },
+    ]);
+    expect(
+      (await t.db.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, recorded.id)))[0]!
+        .cancellationReasonId,
+    ).toBe(reason.id);
     const again = await agent.post(`${url}/${reason.id}/retire`);
     expect(again.statusCode).toBe(409);
     expect(again.json().errors).toEqual(['"Promotion Ended" is already retired.']);

@@ -17,7 +17,11 @@ export interface CancellationFilters {
 }
 
 /** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
-export async function listCancellations(db: Db, f: CancellationFilters, timeZone: string): Promise<Page<CancellationRow>> {
+export async function listCancellations(
+  db: Db,
+  f: CancellationFilters,
+  timeZone: string,
+): Promise<Page<CancellationRow>> {
   const c = subscriptionCancellations;
   const conditions: SQL[] = [];
   if (f.q) conditions.push(subscriptionSearch(f.q));
@@ -48,7 +52,9 @@ export async function listCancellations(db: Db, f: CancellationFilters, timeZone
       .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
       .where(where)
       // The "needs a reason" order is that of its partial index, so a page is read off it without sorting.
-      .orderBy(...(f.needsReason ? [sql`${c.cancelledAt} desc nulls last`, asc(c.id)] : [desc(c.cancelledAt), desc(c.id)]))
+      .orderBy(
+        ...(f.needsReason ? [sql`${c.cancelledAt} desc nulls last`, asc(c.id)] : [desc(c.cancelledAt), desc(c.id)]),
+      )
       .limit(f.perPage)
       .offset((f.page - 1) * f.perPage),
     countCancellations(db, where, !!(f.q || f.carrierId)),
@@ -76,7 +82,9 @@ export async function listCancellations(db: Db, f: CancellationFilters, timeZone
 function countCancellations(db: Db, where: SQL | undefined, needsSubscription: boolean) {
   const c = subscriptionCancellations;
   const base = db.select({ n: count() }).from(c);
-  return (needsSubscription ? base.innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)) : base).where(where);
+  return (needsSubscription ? base.innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)) : base).where(
+    where,
+  );
 }
 
 export async function findCancellation(tx: Tx, id: number) {
@@ -85,6 +93,10 @@ export async function findCancellation(tx: Tx, id: number) {
 }
 
 export async function lockCancellationById(tx: Tx, id: number) {
-  const [row] = await tx.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(subscriptionCancellations)
+    .where(eq(subscriptionCancellations.id, id))
+    .for('update');
   return row;
 }

@@ -12,14 +12,26 @@ import type { Db } from '../../db/client';
 import { listCancellations } from './cancellations.queries';
 import { recordCancellationReason } from './cancellations.service';
 
-export const cancellationRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
-  app.get(paths.list, { schema: { querystring: cancellationListQuery, response: { 200: pageOf(cancellationRow) } } }, (request) =>
-    listCancellations(db, request.query, timeZone),
+export const cancellationRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (
+  app,
+  { db, timeZone },
+) => {
+  app.get(
+    paths.list,
+    { schema: { querystring: cancellationListQuery, response: { 200: pageOf(cancellationRow) } } },
+    (request) => listCancellations(db, request.query, timeZone),
   );
 
-  app.patch(paths.update, { schema: { params: cancellationIdParams, body: setReasonBody, response: { 200: setReasonResponse } } }, async (request) => {
-    const result = await recordCancellationReason(db, request.user!.id, request.params.cancellationId, request.body);
-    request.log.info({ cancellationId: result.id, cancellationReasonId: result.cancellation_reason_id }, 'cancellation reason recorded');
-    return result;
-  });
+  app.patch(
+    paths.update,
+    { schema: { params: cancellationIdParams, body: setReasonBody, response: { 200: setReasonResponse } } },
+    async (request) => {
+      const result = await recordCancellationReason(db, request.user!.id, request.params.cancellationId, request.body);
+      request.log.info(
+        { cancellationId: result.id, cancellationReasonId: result.cancellation_reason_id },
+        'cancellation reason recorded',
+      );
+      return result;
+    },
+  );
 };

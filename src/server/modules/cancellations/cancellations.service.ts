@@ -2,8 +2,16 @@ import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import { pickableReason } from '../cancellation-reasons/cancellation-reasons.service';
 import { lockCurrentCancellation, lockSubscription } from '../subscriptions/subscriptions.queries';
-import { applyReasonToCancellation, applyReasonToSubscription, refuseIfChangedMeanwhile } from '../subscriptions/subscriptions.service';
-import { CANCELLATION_NOT_FOUND_MESSAGE, type SetReasonBody, type SetReasonResponse } from '../../../contract/subscriptions';
+import {
+  applyReasonToCancellation,
+  applyReasonToSubscription,
+  refuseIfChangedMeanwhile,
+} from '../subscriptions/subscriptions.service';
+import {
+  CANCELLATION_NOT_FOUND_MESSAGE,
+  type SetReasonBody,
+  type SetReasonResponse,
+} from '../../../contract/subscriptions';
 import { findCancellation, lockCancellationById } from './cancellations.queries';
 
 /**
@@ -11,7 +19,12 @@ import { findCancellation, lockCancellationById } from './cancellations.queries'
  * cancellation that ended a still-cancelled subscription, the subscription gets the same reason.
  * Locks go subscription first, then cancellation, as in the subscription PATCH, so the two never deadlock.
  */
-export function recordCancellationReason(db: Db, userId: number, cancellationId: number, body: SetReasonBody): Promise<SetReasonResponse> {
+export function recordCancellationReason(
+  db: Db,
+  userId: number,
+  cancellationId: number,
+  body: SetReasonBody,
+): Promise<SetReasonResponse> {
   return db.transaction(async (tx) => {
     const found = await findCancellation(tx, cancellationId);
     if (!found) throw new NotFoundError(CANCELLATION_NOT_FOUND_MESSAGE);

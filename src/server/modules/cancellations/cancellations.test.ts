@@ -18,30 +18,45 @@ const DAY = 86_400_000;
 const subscriptionReason = async (id: number) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.cancellationReasonId;
 const cancellationReason = async (id: number) =>
-  (await t.db.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, id)))[0]!.cancellationReasonId;
+  (await t.db.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, id)))[0]!
+    .cancellationReasonId;
 const auditFor = (entityType: string, entityId: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
 
 describe('PATCH /admin/subscription-cancellations/{id}', () => {
   it('records the reason on the cancellation and on the subscription it ended, auditing both', async () => {
     const reason = await createCancellationReason(t.db);
     const cancellation = await createCancellation(t.db);
-    const res = await agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, { cancellation_reason_id: reason.id });
+    const res = await agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, {
+      cancellation_reason_id: reason.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: cancellation.id, cancellation_reason_id: reason.id });
     expect(await cancellationReason(cancellation.id)).toBe(reason.id);
     expect(await subscriptionReason(cancellation.subscriptionId)).toBe(reason.id);
     const [entry] = await auditFor('subscription_cancellation', cancellation.id);
-    expect(entry).toMatchObject({ userId: agent.user.id, action: 'set_cancellation_reason', after: { cancellation_reason_id: reason.id } });
+    expect(entry).toMatchObject({
+      userId: agent.user.id,
+      action: 'set_cancellation_reason',
+      after: { cancellation_reason_id: reason.id },
+    });
     expect(await auditFor('subscription', cancellation.subscriptionId)).toHaveLength(1);
   });
 
   it('leaves the subscription alone when recording the reason of an earlier cancellation', async () => {
     const reason = await createCancellationReason(t.db);
     const sub = await createSubscription(t.db, { orderedAt: new Date(Date.now() - 400 * DAY) });
-    const earlier = await createCancellation(t.db, { subscriptionId: sub.id, cancelledAt: new Date(Date.now() - 200 * DAY) });
+    const earlier = await createCancellation(t.db, {
+      subscriptionId: sub.id,
+      cancelledAt: new Date(Date.now() - 200 * DAY),
+    });
     const latest = await createCancellation(t.db, { subscriptionId: sub.id, cancelledAt: new Date(Date.now() - DAY) });
-    const res = await agent.patch(`/admin/subscription-cancellations/${earlier.id}`, { cancellation_reason_id: reason.id });
+    const res = await agent.patch(`/admin/subscription-cancellations/${earlier.id}`, {
+      cancellation_reason_id: reason.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(await cancellationReason(earlier.id)).toBe(reason.id);
     expect(await cancellationReason(latest.id)).toBe(0);
@@ -50,7 +65,9 @@ describe('PATCH /admin/subscription-cancellations/{id}', () => {
 
   it('refuses an unknown reason with 422 and changes nothing', async () => {
     const cancellation = await createCancellation(t.db);
-    const res = await agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, { cancellation_reason_id: 424_242 });
+    const res = await agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, {
+      cancellation_reason_id: 424_242,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ cancellation_reason_id: ['The selected cancellation reason id is invalid.'] });
     expect(await cancellationReason(cancellation.id)).toBe(0);
@@ -60,9 +77,13 @@ describe('PATCH /admin/subscription-cancellations/{id}', () => {
   it('refuses a retired reason with 422 and changes nothing', async () => {
     const retired = await createCancellationReason(t.db, { active: false });
     const cancellation = await createCancellation(t.db);
-    const res = await agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, { cancellation_reason_id: retired.id });
+    const res = await agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, {
+      cancellation_reason_id: retired.id,
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ cancellation_reason_id: ['The selected cancellation reason has been retired. Choose another reason.'] });
+    expect(res.json().errors).toEqual({
+      cancellation_reason_id: ['The selected cancellation reason has been retired. Choose another reason.'],
+    });
     expect(await cancellationReason(cancellation.id)).toBe(0);
     expect(await subscriptionReason(cancellation.subscriptionId)).toBe(0);
   });
@@ -91,7 +112,9 @@ describe('PATCH /admin/subscription-cancellations/{id}', () => {
     const cancellation = await createCancellation(t.db);
     const other = await t.signIn();
     other.csrfToken = '';
-    const res = await other.patch(`/admin/subscription-cancellations/${cancellation.id}`, { cancellation_reason_id: reason.id });
+    const res = await other.patch(`/admin/subscription-cancellations/${cancellation.id}`, {
+      cancellation_reason_id: reason.id,
+    });
     expect(res.statusCode).toBe(419);
     expect(await cancellationReason(cancellation.id)).toBe(0);
   });
@@ -101,8 +124,14 @@ describe('PATCH /admin/subscription-cancellations/{id}', () => {
     const cancellation = await createCancellation(t.db);
     const other = await t.signIn();
     const answers = await Promise.all([
-      agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, { cancellation_reason_id: a.id, expected_cancellation_reason_id: 0 }),
-      other.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, { cancellation_reason_id: b.id, expected_cancellation_reason_id: 0 }),
+      agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, {
+        cancellation_reason_id: a.id,
+        expected_cancellation_reason_id: 0,
+      }),
+      other.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, {
+        cancellation_reason_id: b.id,
+        expected_cancellation_reason_id: 0,
+      }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = answers.find((r) => r.statusCode === 200)!.json().cancellation_reason_id;
@@ -121,16 +150,35 @@ describe('GET /admin/api/subscription-cancellations', () => {
   it('lists cancellations needing a reason, newest first, telling 21-day returns apart', async () => {
     const customer = await createCustomer(t.db, { name: 'Cancelling Customer' });
     const reason = await createCancellationReason(t.db);
-    const returnSub = await createSubscription(t.db, { customerId: customer.id, orderedAt: new Date(Date.now() - 5 * DAY) });
-    const returned = await createCancellation(t.db, { subscriptionId: returnSub.id, cancelledAt: new Date(Date.now() - DAY) });
-    const laterSub = await createSubscription(t.db, { customerId: customer.id, orderedAt: new Date(Date.now() - 300 * DAY) });
-    const cancelled = await createCancellation(t.db, { subscriptionId: laterSub.id, cancelledAt: new Date(Date.now() - 2 * DAY) });
-    const recordedSub = await createSubscription(t.db, { customerId: customer.id, orderedAt: new Date(Date.now() - 100 * DAY) });
+    const returnSub = await createSubscription(t.db, {
+      customerId: customer.id,
+      orderedAt: new Date(Date.now() - 5 * DAY),
+    });
+    const returned = await createCancellation(t.db, {
+      subscriptionId: returnSub.id,
+      cancelledAt: new Date(Date.now() - DAY),
+    });
+    const laterSub = await createSubscription(t.db, {
+      customerId: customer.id,
+      orderedAt: new Date(Date.now() - 300 * DAY),
+    });
+    const cancelled = await createCancellation(t.db, {
+      subscriptionId: laterSub.id,
+      cancelledAt: new Date(Date.now() - 2 * DAY),
+    });
+    const recordedSub = await createSubscription(t.db, {
+      customerId: customer.id,
+      orderedAt: new Date(Date.now() - 100 * DAY),
+    });
     await createCancellation(t.db, { subscriptionId: recordedSub.id, cancellationReasonId: reason.id });
 
     const page = await list('q=Cancelling%20Customer&needsReason=1');
     expect(page.rows.map((r) => r.id)).toEqual([returned.id, cancelled.id]);
-    expect(page.rows[0]).toMatchObject({ subscriptionId: returnSub.id, isReturn: true, customer: { name: 'Cancelling Customer' } });
+    expect(page.rows[0]).toMatchObject({
+      subscriptionId: returnSub.id,
+      isReturn: true,
+      customer: { name: 'Cancelling Customer' },
+    });
     expect((await list('q=Cancelling%20Customer&type=return')).rows.map((r) => r.id)).toEqual([returned.id]);
     expect((await list('q=Cancelling%20Customer&type=cancellation')).total).toBe(2);
     expect((await list('q=Cancelling%20Customer')).total).toBe(3);

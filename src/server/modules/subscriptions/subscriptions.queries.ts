@@ -72,12 +72,17 @@ export interface SubscriptionFilters {
  * Newest first: by cancellation date in the "needs a reason" view (the partial index
  * subscriptions_needs_reason_idx serves it), by order date otherwise.
  */
-export async function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: string): Promise<Page<SubscriptionRow>> {
+export async function listSubscriptions(
+  db: Db,
+  f: SubscriptionFilters,
+  timeZone: string,
+): Promise<Page<SubscriptionRow>> {
   const conditions: SQL[] = [];
   if (f.q) conditions.push(subscriptionSearch(f.q));
   if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
   if (f.status) conditions.push(eq(subscriptions.status, f.status));
-  if (f.needsReason) conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
+  if (f.needsReason)
+    conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
   conditions.push(...businessDayRange(subscriptions.orderedAt, timeZone, f.from, f.to));
   const where = and(...conditions);
   // Each order is exactly that of the index serving it, so a page is read off the index without sorting.
@@ -203,7 +208,10 @@ export async function lockCurrentCancellation(tx: Tx, subscriptionId: number) {
 }
 
 export async function setSubscriptionReasonId(tx: Tx, id: number, reasonId: number) {
-  await tx.update(subscriptions).set({ cancellationReasonId: reasonId, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+  await tx
+    .update(subscriptions)
+    .set({ cancellationReasonId: reasonId, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id));
 }
 
 export async function setCancellationReasonId(tx: Tx, id: number, reasonId: number) {

@@ -9,7 +9,12 @@ import {
   type SetReasonBody,
   type SetReasonResponse,
 } from '../../../contract/subscriptions';
-import { lockCurrentCancellation, lockSubscription, setCancellationReasonId, setSubscriptionReasonId } from './subscriptions.queries';
+import {
+  lockCurrentCancellation,
+  lockSubscription,
+  setCancellationReasonId,
+  setSubscriptionReasonId,
+} from './subscriptions.queries';
 
 export const SET_REASON_ACTION = 'set_cancellation_reason';
 
@@ -24,7 +29,12 @@ async function reasonSnapshot(tx: Tx, reasonId: number) {
  * Refuses when the client said which reason it saw and another user has since recorded a different one:
  * of two staff picking for the same row at once, exactly one wins. Picking what is already there is a no-op.
  */
-export async function refuseIfChangedMeanwhile(tx: Tx, what: 'subscription' | 'cancellation', current: number, body: SetReasonBody) {
+export async function refuseIfChangedMeanwhile(
+  tx: Tx,
+  what: 'subscription' | 'cancellation',
+  current: number,
+  body: SetReasonBody,
+) {
   const expected = body.expected_cancellation_reason_id;
   if (expected === undefined || current === expected || current === body.cancellation_reason_id) return;
   throw new ActionError(reasonAlreadyRecordedMessage(what, (await reasonName(tx, current)) ?? 'no reason'), 409);
@@ -61,7 +71,12 @@ export async function applyReasonToCancellation(tx: Tx, userId: number, row: Can
  * subscription's reason and that of the cancellation that ended it are one fact, so both are kept equal
  * (docs/decisions: cancellation reasons).
  */
-export function recordSubscriptionReason(db: Db, userId: number, subscriptionId: number, body: SetReasonBody): Promise<SetReasonResponse> {
+export function recordSubscriptionReason(
+  db: Db,
+  userId: number,
+  subscriptionId: number,
+  body: SetReasonBody,
+): Promise<SetReasonResponse> {
   return db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, subscriptionId);
     if (!subscription) throw new NotFoundError(SUBSCRIPTION_NOT_FOUND_MESSAGE);

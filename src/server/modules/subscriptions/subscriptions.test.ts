@@ -21,17 +21,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const subscriptionRow = async (id: number) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
+const subscriptionRow = async (id: number) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!;
 const cancellationRow = async (id: number) =>
   (await t.db.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, id)))[0]!;
 const auditFor = (entityType: string, entityId: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
 
 describe('PATCH /admin/subscriptions/{id}', () => {
   it('records an active reason on a cancelled subscription and on the cancellation that ended it, auditing both', async () => {
     const reason = await createCancellationReason(t.db, { name: 'Moved Abroad (sub test)' });
     const cancellation = await createCancellation(t.db);
-    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, { cancellation_reason_id: reason.id });
+    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, {
+      cancellation_reason_id: reason.id,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: cancellation.subscriptionId, cancellation_reason_id: reason.id });
     expect((await subscriptionRow(cancellation.subscriptionId)).cancellationReasonId).toBe(reason.id);
@@ -69,7 +75,9 @@ describe('PATCH /admin/subscriptions/{id}', () => {
 
   it('refuses an unknown reason with 422 and changes nothing', async () => {
     const cancellation = await createCancellation(t.db);
-    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, { cancellation_reason_id: 999_999 });
+    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, {
+      cancellation_reason_id: 999_999,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'The selected cancellation reason id is invalid.',
@@ -82,9 +90,13 @@ describe('PATCH /admin/subscriptions/{id}', () => {
   it('refuses a retired reason with 422 and changes nothing', async () => {
     const retired = await createCancellationReason(t.db, { active: false });
     const cancellation = await createCancellation(t.db);
-    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, { cancellation_reason_id: retired.id });
+    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, {
+      cancellation_reason_id: retired.id,
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.cancellation_reason_id).toEqual(['The selected cancellation reason has been retired. Choose another reason.']);
+    expect(res.json().errors.cancellation_reason_id).toEqual([
+      'The selected cancellation reason has been retired. Choose another reason.',
+    ]);
     expect((await subscriptionRow(cancellation.subscriptionId)).cancellationReasonId).toBe(0);
     expect((await cancellationRow(cancellation.id)).cancellationReasonId).toBe(0);
   });
@@ -106,7 +118,10 @@ describe('PATCH /admin/subscriptions/{id}', () => {
   it('refuses fields other than the reason', async () => {
     const reason = await createCancellationReason(t.db);
     const sub = await createSubscription(t.db);
-    const res = await agent.patch(`/admin/subscriptions/${sub.id}`, { cancellation_reason_id: reason.id, status: 'active' });
+    const res = await agent.patch(`/admin/subscriptions/${sub.id}`, {
+      cancellation_reason_id: reason.id,
+      status: 'active',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ status: ['The status field is not allowed.'] });
     expect((await subscriptionRow(sub.id)).cancellationReasonId).toBe(0);
@@ -124,7 +139,9 @@ describe('PATCH /admin/subscriptions/{id}', () => {
     const cancellation = await createCancellation(t.db);
     const other = await t.signIn();
     other.csrfToken = '';
-    const res = await other.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, { cancellation_reason_id: reason.id });
+    const res = await other.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, {
+      cancellation_reason_id: reason.id,
+    });
     expect(res.statusCode).toBe(419);
     expect(res.json()).toEqual({ message: 'CSRF token mismatch.' });
     expect((await subscriptionRow(cancellation.subscriptionId)).cancellationReasonId).toBe(0);
@@ -149,7 +166,9 @@ describe('PATCH /admin/subscriptions/{id}', () => {
     const loser = answers.find((r) => r.statusCode === 409)!;
     const winnerReason = answers.find((r) => r.statusCode === 200)!.json().cancellation_reason_id as number;
     const winnerName = winnerReason === a.id ? a.name : b.name;
-    expect(loser.json().errors).toEqual([`Another user has already recorded "${winnerName}" as the reason for this subscription. Reload to see it.`]);
+    expect(loser.json().errors).toEqual([
+      `Another user has already recorded "${winnerName}" as the reason for this subscription. Reload to see it.`,
+    ]);
     expect((await subscriptionRow(cancellation.subscriptionId)).cancellationReasonId).toBe(winnerReason);
     expect(await auditFor('subscription', cancellation.subscriptionId)).toHaveLength(1);
   });
@@ -168,7 +187,9 @@ describe('PATCH /admin/subscriptions/{id}', () => {
   it('changes a recorded reason when no expected reason is sent', async () => {
     const [a, b] = [await createCancellationReason(t.db), await createCancellationReason(t.db)];
     const cancellation = await createCancellation(t.db, { cancellationReasonId: a.id });
-    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, { cancellation_reason_id: b.id });
+    const res = await agent.patch(`/admin/subscriptions/${cancellation.subscriptionId}`, {
+      cancellation_reason_id: b.id,
+    });
     expect(res.statusCode).toBe(200);
     expect((await cancellationRow(cancellation.id)).cancellationReasonId).toBe(b.id);
   });
@@ -206,18 +227,31 @@ describe('GET /admin/api/subscriptions', () => {
     const sub = await createSubscription(t.db, { customerId: customer.id, deviceId: device.id });
     for (const q of ['quarterFIELD', String(customer.id), '(423) 555-0147', '356789012345678']) {
       const page = await list(`q=${encodeURIComponent(q)}`);
-      expect(page.rows.map((r) => r.id), q).toContain(sub.id);
+      expect(
+        page.rows.map((r) => r.id),
+        q,
+      ).toContain(sub.id);
     }
     const row = (await list('q=Quarterfield')).rows[0]!;
-    expect(row).toMatchObject({ customer: { id: customer.id, name: 'Wilhelmina Quarterfield' }, phone: '4235550147', imei: '356789012345678' });
+    expect(row).toMatchObject({
+      customer: { id: customer.id, name: 'Wilhelmina Quarterfield' },
+      phone: '4235550147',
+      imei: '356789012345678',
+    });
     expect((await list('q=Nobody%20Matches%20This')).total).toBe(0);
   });
 
   it('filters by status and by order date in the business time zone', async () => {
     const customer = await createCustomer(t.db, { name: 'Datefilter Person' });
     // 05:30 UTC on Nov 2 is still Nov 1 in Chicago.
-    const lateNight = await createSubscription(t.db, { customerId: customer.id, orderedAt: new Date('2026-11-02T05:30:00Z') });
-    const nextDay = await createSubscription(t.db, { customerId: customer.id, orderedAt: new Date('2026-11-02T18:00:00Z') });
+    const lateNight = await createSubscription(t.db, {
+      customerId: customer.id,
+      orderedAt: new Date('2026-11-02T05:30:00Z'),
+    });
+    const nextDay = await createSubscription(t.db, {
+      customerId: customer.id,
+      orderedAt: new Date('2026-11-02T18:00:00Z'),
+    });
     const q = `q=Datefilter`;
     expect((await list(`${q}&from=2026-11-01&to=2026-11-01`)).rows.map((r) => r.id)).toEqual([lateNight.id]);
     expect((await list(`${q}&from=2026-11-02`)).rows.map((r) => r.id)).toEqual([nextDay.id]);
@@ -234,7 +268,9 @@ describe('GET /admin/api/subscriptions', () => {
   });
 
   it('refuses bad filters with field messages', async () => {
-    const res = await agent.get('/admin/api/subscriptions?carrierId=9&from=2026-13-01&to=2026-01-01&status=gone&needsReason=yes');
+    const res = await agent.get(
+      '/admin/api/subscriptions?carrierId=9&from=2026-13-01&to=2026-01-01&status=gone&needsReason=yes',
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({
       carrierId: ['The selected carrier id is invalid.'],

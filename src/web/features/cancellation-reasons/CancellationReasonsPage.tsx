@@ -1,7 +1,15 @@
 import { useRef } from 'react';
 import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconArrowDown, IconArrowUp, IconArchive, IconArchiveOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconArchive,
+  IconArchiveOff,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CancellationReason } from '../../../contract/cancellation-reasons';
 import { HttpError } from '../../lib/http';
@@ -29,7 +37,10 @@ export function CancellationReasonsPage() {
       // Keep the focus on the moved reason's arrow; at the top or bottom, on the other one.
       requestAnimationFrame(() => {
         const same = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${by}"]`);
-        (same && !same.disabled ? same : document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-by}"]`))?.focus();
+        (same && !same.disabled
+          ? same
+          : document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-by}"]`)
+        )?.focus();
       });
     } catch (err) {
       notify.error(err instanceof HttpError ? err.firstError : 'The new order could not be saved.');
@@ -86,7 +97,12 @@ export function CancellationReasonsPage() {
             >
               <IconArrowDown size={16} />
             </ActionIcon>
-            <ActionIcon variant="subtle" component={Link} to={paths.cancellationReasonEditHref(r.id)} aria-label={`Rename ${r.name}`}>
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={paths.cancellationReasonEditHref(r.id)}
+              aria-label={`Rename ${r.name}`}
+            >
               <IconPencil size={16} />
             </ActionIcon>
             {r.active ? (
@@ -156,7 +172,11 @@ export function CancellationReasonsPage() {
         title="Cancellation reasons"
         description="The picker offers the reasons in this order. Retired reasons leave the picker but stay on history and charts."
         actions={
-          <ModalLink href={paths.cancellationReasonCreate} title="Add cancellation reason" successMessage="Reason added.">
+          <ModalLink
+            href={paths.cancellationReasonCreate}
+            title="Add cancellation reason"
+            successMessage="Reason added."
+          >
             <Group gap={4} wrap="nowrap" component="span">
               <IconPlus size={16} aria-hidden />
               Add reason

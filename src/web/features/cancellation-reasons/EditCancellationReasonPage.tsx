@@ -16,7 +16,12 @@ export function EditCancellationReasonPage() {
       ) : reasons.error || !reason ? (
         <ErrorState message={reasons.error?.message ?? REASON_NOT_FOUND_MESSAGE} onRetry={() => reasons.refetch()} />
       ) : (
-        <ReasonForm method="patch" url={cancellationReasonUrls.item(id)} initial={{ name: reason.name }} successMessage="Reason renamed." />
+        <ReasonForm
+          method="patch"
+          url={cancellationReasonUrls.item(id)}
+          initial={{ name: reason.name }}
+          successMessage="Reason renamed."
+        />
       )}
     </>
   );

@@ -30,7 +30,10 @@ describe('ReasonPicker', () => {
   it('offers the active reasons in their order, leaving retired ones out', async () => {
     renderWithProviders(<ReasonPicker label={label} value={0} reasons={reasons} onPick={vi.fn()} />);
     await userEvent.click(screen.getByRole('combobox', { name: label }));
-    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual(['Moved Away', 'Too Expensive']);
+    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual([
+      'Moved Away',
+      'Too Expensive',
+    ]);
   });
 
   it('saves the chosen reason at once and is disabled while saving', async () => {
@@ -49,10 +52,14 @@ describe('ReasonPicker', () => {
     const refusal = new HttpError(422, 'The selected cancellation reason has been retired. Choose another reason.', {
       cancellation_reason_id: ['The selected cancellation reason has been retired. Choose another reason.'],
     });
-    renderWithProviders(<ReasonPicker label={label} value={0} reasons={reasons} onPick={() => Promise.reject(refusal)} />);
+    renderWithProviders(
+      <ReasonPicker label={label} value={0} reasons={reasons} onPick={() => Promise.reject(refusal)} />,
+    );
     await userEvent.click(screen.getByRole('combobox', { name: label }));
     await userEvent.click(await screen.findByRole('option', { name: 'Moved Away', hidden: true }));
-    expect(await screen.findByText('The selected cancellation reason has been retired. Choose another reason.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The selected cancellation reason has been retired. Choose another reason.'),
+    ).toBeInTheDocument();
     const control = screen.getByRole('combobox', { name: label });
     expect(control).toBeEnabled();
     expect(control).toHaveValue('');

@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { cancellationReasonPaths, cancellationReasonUrls, type CancellationReason } from '../../../contract/cancellation-reasons';
+import {
+  cancellationReasonPaths,
+  cancellationReasonUrls,
+  type CancellationReason,
+} from '../../../contract/cancellation-reasons';
 import { http } from '../../lib/http';
 
 export const reasonKeys = { all: ['cancellation-reasons'] as const };
 
 /** Every reason, retired ones included (history shows their names), in picker order. */
 export function useCancellationReasons() {
-  return useQuery({ queryKey: reasonKeys.all, queryFn: () => http.get<CancellationReason[]>(cancellationReasonPaths.list) });
+  return useQuery({
+    queryKey: reasonKeys.all,
+    queryFn: () => http.get<CancellationReason[]>(cancellationReasonPaths.list),
+  });
 }
 
 export const reorderReasons = (ids: number[]) => http.put<CancellationReason[]>(cancellationReasonPaths.order, { ids });

@@ -48,8 +48,13 @@ export function useReasonQueue<Row extends QueueRow>({ listKey, removeOnSave, ur
       expected_cancellation_reason_id: row.cancellationReasonId,
     });
     if (!removeOnSave) {
-      queryClient.setQueryData<Page<Row>>(listKey, (page) =>
-        page && { ...page, rows: page.rows.map((r) => (r.id === row.id ? { ...r, cancellationReasonId: reasonId } : r)) },
+      queryClient.setQueryData<Page<Row>>(
+        listKey,
+        (page) =>
+          page && {
+            ...page,
+            rows: page.rows.map((r) => (r.id === row.id ? { ...r, cancellationReasonId: reasonId } : r)),
+          },
       );
       void refresh();
       return;
@@ -59,8 +64,9 @@ export function useReasonQueue<Row extends QueueRow>({ listKey, removeOnSave, ur
     const next = rows[index + 1] ?? rows[index - 1];
     setLeaving((s) => new Set(s).add(row.id));
     await new Promise((resolve) => setTimeout(resolve, reduceMotion ? 0 : SLIDE_MS));
-    queryClient.setQueryData<Page<Row>>(listKey, (page) =>
-      page && { ...page, rows: page.rows.filter((r) => r.id !== row.id), total: Math.max(0, page.total - 1) },
+    queryClient.setQueryData<Page<Row>>(
+      listKey,
+      (page) => page && { ...page, rows: page.rows.filter((r) => r.id !== row.id), total: Math.max(0, page.total - 1) },
     );
     setLeaving((s) => {
       const rest = new Set(s);

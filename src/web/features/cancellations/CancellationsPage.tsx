@@ -71,7 +71,11 @@ export function CancellationsPage() {
         perPage={PER_PAGE}
         onPageChange={(page) => set({ page })}
         minWidth={narrow ? 640 : 900}
-        empty={filters.needsReason && !filters.q ? 'Every cancellation has a reason.' : 'No cancellations match these filters.'}
+        empty={
+          filters.needsReason && !filters.q
+            ? 'Every cancellation has a reason.'
+            : 'No cancellations match these filters.'
+        }
       />
     </>
   );

@@ -9,7 +9,10 @@ const ACTION_LABELS: Record<string, string> = { set_cancellation_reason: 'Cancel
 function describe(value: unknown): string {
   if (!value || typeof value !== 'object') return '—';
   const v = value as Record<string, unknown>;
-  if ('cancellation_reason_id' in v) return v.cancellation_reason_id ? String(v.cancellation_reason ?? `Reason ${String(v.cancellation_reason_id)}`) : 'None';
+  if ('cancellation_reason_id' in v)
+    return v.cancellation_reason_id
+      ? String(v.cancellation_reason ?? `Reason ${String(v.cancellation_reason_id)}`)
+      : 'None';
   return Object.entries(v)
     .map(([k, x]) => `${k}: ${String(x)}`)
     .join(', ');

@@ -53,7 +53,11 @@ export function useListParams(extraName: 'status' | 'type') {
  * When recorded rows have emptied the last page, show the page that is now last rather than an empty list
  * that would read as "nothing left to do".
  */
-export function useClampPage(page: number, list: { rows: unknown[]; total: number } | undefined, set: ReturnType<typeof useListParams>['set']) {
+export function useClampPage(
+  page: number,
+  list: { rows: unknown[]; total: number } | undefined,
+  set: ReturnType<typeof useListParams>['set'],
+) {
   const last = list ? Math.max(1, Math.ceil(list.total / PER_PAGE)) : page;
   const empty = !!list && list.rows.length === 0;
   useEffect(() => {
@@ -72,7 +76,8 @@ interface ListFiltersProps {
 }
 
 export function ListFilters({ filters, set, extraName, extraLabel, extraOptions, dateLabel }: ListFiltersProps) {
-  const filtered = filters.q || filters.carrierId || filters.from || filters.to || filters.extra || !filters.needsReason;
+  const filtered =
+    filters.q || filters.carrierId || filters.from || filters.to || filters.extra || !filters.needsReason;
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
       <SearchInput
@@ -121,7 +126,12 @@ export function ListFilters({ filters, set, extraName, extraLabel, extraOptions,
         mb={8}
       />
       {filtered && (
-        <Button variant="subtle" size="compact-sm" mb={6} onClick={() => set({ q: null, carrierId: null, from: null, to: null, [extraName]: null, needsReason: true })}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          mb={6}
+          onClick={() => set({ q: null, carrierId: null, from: null, to: null, [extraName]: null, needsReason: true })}
+        >
           Reset filters
         </Button>
       )}

@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ORDER_SOURCE_LABELS, subscriptionUrls, type SetReasonResponse, type SubscriptionDetail } from '../../../contract/subscriptions';
+import {
+  ORDER_SOURCE_LABELS,
+  subscriptionUrls,
+  type SetReasonResponse,
+  type SubscriptionDetail,
+} from '../../../contract/subscriptions';
 import { http } from '../../lib/http';
 import { ErrorState, LoadingState, PageHeader, notify } from '../../ui';
 import { formatDate } from '../../ui/dates';
@@ -60,7 +65,9 @@ function Detail({ s }: { s: SubscriptionDetail }) {
     });
     notify.success('Cancellation reason saved.');
     await Promise.all(
-      [subscriptionKeys.all, cancellationKeys.all, auditKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      [subscriptionKeys.all, cancellationKeys.all, auditKeys.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
     );
   }
 

@@ -41,7 +41,11 @@ export function SubscriptionsPage() {
     <>
       <PageHeader
         title="Subscriptions"
-        description={filters.needsReason ? 'Cancelled subscriptions that still need a cancellation reason, newest first.' : undefined}
+        description={
+          filters.needsReason
+            ? 'Cancelled subscriptions that still need a cancellation reason, newest first.'
+            : undefined
+        }
       />
       <ListFilters
         filters={filters}

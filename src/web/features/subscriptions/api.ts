@@ -16,7 +16,10 @@ export const subscriptionKeys = {
   list: (q: SubscriptionListQuery) => ['subscriptions', 'list', q] as const,
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
 };
-export const auditKeys = { all: ['audit'] as const, of: (entityType: string, entityId: number) => ['audit', entityType, entityId] as const };
+export const auditKeys = {
+  all: ['audit'] as const,
+  of: (entityType: string, entityId: number) => ['audit', entityType, entityId] as const,
+};
 
 export function useSubscriptions(query: SubscriptionListQuery) {
   return useQuery({
@@ -27,7 +30,10 @@ export function useSubscriptions(query: SubscriptionListQuery) {
 }
 
 export function useSubscription(id: number) {
-  return useQuery({ queryKey: subscriptionKeys.detail(id), queryFn: () => http.get<SubscriptionDetail>(subscriptionUrls.detail(id)) });
+  return useQuery({
+    queryKey: subscriptionKeys.detail(id),
+    queryFn: () => http.get<SubscriptionDetail>(subscriptionUrls.detail(id)),
+  });
 }
 
 export function useAuditHistory(entityType: string, entityId: number) {

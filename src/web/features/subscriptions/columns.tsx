@@ -20,7 +20,11 @@ export const carrierName = (id: number) => CARRIERS.find((c) => c.id === id)?.na
  * Columns both reason lists start with: the subscription with its customer, the reason picker, carrier and
  * line. On a phone the picker sits under the customer, so it is on screen without scrolling sideways.
  */
-export function queueColumns<T>(view: (row: T) => ListedRow, picker: (row: T) => ReactNode, narrow: boolean): Column<T>[] {
+export function queueColumns<T>(
+  view: (row: T) => ListedRow,
+  picker: (row: T) => ReactNode,
+  narrow: boolean,
+): Column<T>[] {
   const subscription: Column<T> = {
     key: 'subscription',
     header: narrow ? 'Subscription and reason' : 'Subscription',
