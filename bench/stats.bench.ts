@@ -1,0 +1,152 @@
+/**
+ * Stats endpoints: every endpoint × view through the app (warm), against the naive way (one GROUP BY over the base
+ * tables per request, same definitions), and the dashboard in headless Chromium (navigation to every chart above
+ * the fold drawn, and the requests it took).
+ *
+ * STATS_BENCH_NAIVE_ITERATIONS  timed naive runs per endpoint × view (default 3; they take seconds each on `large`)
+ * BENCH_WEB_DIR                 an already built SPA (default: built with Vite into .tmp/bench/web)
+ */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../src/server/app';
+import { testConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { createStaffUser } from '../src/server/test/app';
+import { naiveSums, rollupSums } from '../src/server/modules/stats/stats.queries';
+import { trend } from '../src/server/modules/stats/stats.service';
+import { STATS_ENDPOINTS, statsPaths, type StatsEndpoint, type StatsView } from '../src/contract/stats';
+import { launchBrowser } from '../e2e/support/harness';
+import { measure, record, type BenchContext, type BenchTarget, type Timing } from './support';
+
+const timeZone = testConfig().BUSINESS_TIMEZONE;
+const naiveIterations = Number(process.env.STATS_BENCH_NAIVE_ITERATIONS ?? 3);
+
+async function ok(agent: BenchTarget['agent'], url: string) {
+  const res = await agent.get(url);
+  if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+}
+
+function webDir(): string {
+  if (process.env.BENCH_WEB_DIR) return path.resolve(process.env.BENCH_WEB_DIR);
+  const dir = path.resolve('.tmp', 'bench', 'web');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dir], { stdio: 'inherit' });
+  return dir;
+}
+
+/** Opens the dashboard in a fresh browser and times navigation → every chart above the fold drawn. */
+async function dashboardLoad(target: BenchTarget, dir: string) {
+  const database: Database = { db: target.db, kind: target.kind, ping: async () => {}, close: async () => {} };
+  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: dir });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const baseURL = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await launchBrowser();
+  const user = await createStaffUser(target.db);
+  const runs: Record<string, number>[] = [];
+  try {
+    for (let run = 0; run < 5; run++) {
+      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+      const page: Page = await context.newPage();
+      await page.goto('/admin/login');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password').fill(user.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin');
+      // Measure a fresh load of the page as a returning user opens it.
+      let requests = 0;
+      let statsRequests = 0;
+      page.on('request', (req) => {
+        requests++;
+        if (new URL(req.url()).pathname.startsWith('/admin/api/stats/')) statsRequests++;
+      });
+      const started = Date.now();
+      await page.goto('/admin');
+      await page.locator('[data-chart]').first().waitFor();
+      const aboveFold = await page.$$eval('[data-chart]', (cards) =>
+        cards
+          .filter((c) => c.getBoundingClientRect().top < window.innerHeight)
+          .map((c) => c.getAttribute('data-chart')!),
+      );
+      for (const chart of aboveFold)
+        await page.locator(`[data-chart="${chart}"] [data-drawn="true"]`).waitFor({ timeout: 120_000 });
+      runs.push({ ms: Date.now() - started, charts: aboveFold.length, requests, statsRequests });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+  runs.sort((a, b) => a.ms! - b.ms!);
+  return { median: runs[Math.floor(runs.length / 2)]!, runs };
+}
+
+export default async function stats(ctx: BenchContext) {
+  const rows: Record<string, unknown>[] = [];
+  const browserRows: Record<string, unknown>[] = [];
+  const dir = webDir();
+  for await (const target of ctx.targets()) {
+    const clock = { now: new Date(), timeZone };
+    const naive = naiveSums(timeZone);
+    for (const [endpoint, { views }] of Object.entries(STATS_ENDPOINTS) as [
+      StatsEndpoint,
+      { views: readonly StatsView[] },
+    ][]) {
+      for (const view of views) {
+        const url = statsPaths.trend(endpoint, view);
+        const served = await measure(() => ok(target.agent, url), { warmup: 3, iterations: 40 });
+        const query = await measure(() => trend(target.db, rollupSums, endpoint, view, clock), {
+          warmup: 3,
+          iterations: 40,
+        });
+        // The naive way scans years of rows per call: few runs, and its first run warms the caches it reads.
+        const slow: Timing = await measure(() => trend(target.db, naive, endpoint, view, clock), {
+          warmup: 1,
+          iterations: naiveIterations,
+        });
+        rows.push({
+          db: target.kind,
+          call: `${endpoint}-${view}`,
+          httpP50: served.p50,
+          httpP95: served.p95,
+          queryP50: query.p50,
+          queryP95: query.p95,
+          naiveP50: slow.p50,
+          naiveP95: slow.p95,
+          speedup: Math.round((slow.p50 / query.p50) * 10) / 10,
+        });
+      }
+    }
+    for (const url of [
+      statsPaths.returnRateByModel(100),
+      statsPaths.returnRateByModel(10_000),
+      statsPaths.upcomingCredits,
+    ]) {
+      const served = await measure(() => ok(target.agent, url), { warmup: 3, iterations: 40 });
+      rows.push({
+        db: target.kind,
+        call: url.replace('/admin/api/stats/', ''),
+        httpP50: served.p50,
+        httpP95: served.p95,
+      });
+    }
+    const load = await dashboardLoad(target, dir);
+    browserRows.push({ db: target.kind, ...load.median, runs: load.runs.map((r) => r.ms).join(' ') });
+  }
+  // Shared machines make timings noisy: the load while measuring goes with the numbers.
+  const loadAverage = os.loadavg().map((l) => Math.round(l * 10) / 10);
+  record('stats', rows, {
+    scale: ctx.scale,
+    loadAverage,
+    goal: 'p95 <= 25 ms on PostgreSQL; >= 10x the naive way on the slowest',
+    columns:
+      'http = the call through the app (session, routing, JSON); query = the service on the rollup; naive = the same service on one GROUP BY over the base tables; speedup = naiveP50 / queryP50',
+  });
+  record('stats-dashboard', browserRows, {
+    scale: ctx.scale,
+    loadAverage,
+    viewport: '1280x900',
+    measured: 'navigation to every above-the-fold chart drawn (median of 5)',
+  });
+}
