@@ -84,7 +84,9 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => url.pathname === '/admin');
       // A fulfilled route skips the network stack, so the body goes uncompressed (transfer size is reported apart).
-      await page.route(`**${mapPaths.general}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
+      await page.route(`**${mapPaths.general}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body }),
+      );
       // Notes the moment the first marker or cluster reaches the page.
       await page.addInitScript(() => {
         const observer = new MutationObserver(() => {
@@ -106,7 +108,8 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
       );
       const times = await page.evaluate((url) => {
         const drawn = (window as unknown as { firstDraw: number }).firstDraw;
-        const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith(url)) as PerformanceResourceTiming | undefined;
+        const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith(url)) as
+          PerformanceResourceTiming | undefined;
         return { navigationToDraw: Math.round(drawn), answerToDraw: Math.round(drawn - (answer?.responseEnd ?? 0)) };
       }, mapPaths.general);
       runs.push(times);
@@ -116,7 +119,8 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
     await browser.close();
     await app.close();
   }
-  const median = (pick: (r: (typeof runs)[number]) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  const median = (pick: (r: (typeof runs)[number]) => number) =>
+    runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   return {
     navigationToDrawMs: median((r) => r.navigationToDraw),
     answerToDrawMs: median((r) => r.answerToDraw),
@@ -128,14 +132,17 @@ export default async function maps(ctx: BenchContext) {
   const rows: Record<string, unknown>[] = [];
   const dir = webDir();
   for await (const target of ctx.targets()) {
-    for (const url of [mapPaths.customers, mapPaths.prospects, `${mapPaths.prospects}?subset=today`, mapPaths.general]) rows.push(await endpointRow(target, url));
+    for (const url of [mapPaths.customers, mapPaths.prospects, `${mapPaths.prospects}?subset=today`, mapPaths.general])
+      rows.push(await endpointRow(target, url));
 
     const real = (await target.agent.get(mapPaths.general)).json() as MapMarker[];
     const markers = hundredThousand(real);
     const body = JSON.stringify(markers);
     // What the list would weigh uncompressed if every marker carried info-window text like the first one's.
     const sample = await target.agent.get(mapPaths.infoOf(real[0]!.id));
-    const withContent = JSON.stringify(markers.map((m) => ({ ...m, content: (sample.json() as { content: string }).content })));
+    const withContent = JSON.stringify(
+      markers.map((m) => ({ ...m, content: (sample.json() as { content: string }).content })),
+    );
     const draw = await firstDraw(target, dir, body);
     rows.push({
       db: target.kind,
@@ -152,6 +159,6 @@ export default async function maps(ctx: BenchContext) {
   record('maps', rows, {
     scale: ctx.scale,
     columns:
-      'http = the call through the app with gzip (session, query, JSON, compression); KB = answer size; browser = navigation → first marker or cluster drawn (navigationToDrawMs) and the answer arriving → first draw (answerToDrawMs: parse, index, draw), median of 5 runs at 1280×900; withContentRawKB = the same list, uncompressed, if every marker carried info-window text as long as the first marker\'s',
+      "http = the call through the app with gzip (session, query, JSON, compression); KB = answer size; browser = navigation → first marker or cluster drawn (navigationToDrawMs) and the answer arriving → first draw (answerToDrawMs: parse, index, draw), median of 5 runs at 1280×900; withContentRawKB = the same list, uncompressed, if every marker carried info-window text as long as the first marker's",
   });
 }

@@ -99,9 +99,10 @@ describe('general map', () => {
     await page.goto('/admin/map');
     await expect.poll(() => markerTitles(page)).toEqual(['Carla Converted', 'Mia Member', 'Otto Open', 'Tess Today']);
     // The offline basemap is drawn on the map's canvas.
-    expect(await page.locator('.leaflet-overlay-pane canvas').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.leaflet-overlay-pane canvas').count()).toBeGreaterThan(0);
     await page.locator('.leaflet-marker-icon[title="Carla Converted"]').click();
     await expect.poll(() => page.getByTestId('marker-info').textContent()).toContain('Converted Prospect');
+    await page.waitForTimeout(400); // the info window fades in
     await page.screenshot({ path: '.tmp/screens/general-map-1280.png' });
   });
 });

@@ -13,7 +13,9 @@ afterAll(() => e?.close());
 
 /** The input labelled `label` (a required field's label ends in an asterisk; a select's list shares the label). */
 const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`)).and(page.locator('input, textarea'));
+  page
+    .getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`))
+    .and(page.locator('input, textarea'));
 
 async function choose(page: Page, label: string, option: string) {
   await field(page, label).click();
@@ -69,7 +71,9 @@ describe('logging a prospect visit', () => {
       .toBe(true);
     // Unchoosing Other drops the requirement and its message, so the button comes back.
     await page.getByLabel('Other', { exact: true }).uncheck();
-    await expect.poll(() => page.getByText('The comments field is required when Other topography is chosen.').count()).toBe(0);
+    await expect
+      .poll(() => page.getByText('The comments field is required when Other topography is chosen.').count())
+      .toBe(0);
     expect(await page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
     await page.getByLabel('Other', { exact: true }).check();
     await comments.fill('Rolling hills with a creek');

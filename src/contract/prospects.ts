@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PROSPECT_ACTIONS, PROSPECT_ACTION_WITHOUT_SPEED_TEST, SPEED_TEST_READINGS, TOPOGRAPHIES, CARRIERS } from './business';
+import {
+  PROSPECT_ACTIONS,
+  PROSPECT_ACTION_WITHOUT_SPEED_TEST,
+  SPEED_TEST_READINGS,
+  TOPOGRAPHIES,
+  CARRIERS,
+} from './business';
 import { pageQuery } from './pagination';
 import { US_STATES } from './us-states';
 
@@ -19,7 +25,8 @@ const topographyIds: readonly number[] = TOPOGRAPHIES.map((t) => t.id);
 const stateCodes: readonly string[] = US_STATES.map((s) => s.code);
 
 /** Whether the speed tests are shown, and so required, for the chosen action (§4). */
-export const takesSpeedTests = (actionId: number | null | undefined) => actionId != null && actionId !== PROSPECT_ACTION_WITHOUT_SPEED_TEST;
+export const takesSpeedTests = (actionId: number | null | undefined) =>
+  actionId != null && actionId !== PROSPECT_ACTION_WITHOUT_SPEED_TEST;
 
 /** Whether the sub-select 'Additional Info' is shown: the chosen action's id or parent_id is 2 (§4). */
 export function showsAdditionalInfo(actionId: number | null | undefined): boolean {
@@ -47,7 +54,11 @@ const optionalText = (field: string, max: number) =>
 const optionalId = (field: string) =>
   z.preprocess(
     (v) => (blank(v) ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z.number({ error: `The ${field} must be a number.` }).int(`The ${field} must be a whole number.`).positive(`The ${field} is invalid.`).nullable(),
+    z
+      .number({ error: `The ${field} must be a number.` })
+      .int(`The ${field} must be a whole number.`)
+      .positive(`The ${field} is invalid.`)
+      .nullable(),
   );
 
 /** A 0/1 switch (§3); true/false and '0'/'1' are accepted as well. */
@@ -100,68 +111,77 @@ const location = z
  * the rep: required for such a user, refused from anyone else (their visits are their own).
  */
 export function prospectForm({ canForceCreate }: { canForceCreate: boolean }) {
-  return z
-    .strictObject({
-      rep_id: optionalId('rep'),
-      customer_id: optionalId('existing member'),
-      name: optionalText('name', 100),
-      address,
-      new_construction: flag('new construction'),
-      prospect_action_id: optionalId('action'),
-      action_taken: optionalText('action taken', 500),
-      speed_tests: z.unknown().optional(),
-      topographies: z
-        .preprocess(
-          (v) => (v === undefined || v === null ? [] : v),
-          z.array(optionalId('topography'), { error: 'The topographies must be a list.' }).max(topographyIds.length, 'Too many topographies.'),
-        )
-        .transform((ids) => [...new Set(ids.filter((id): id is number => id !== null))]),
-      offered_promotion: flag('offered promotion'),
-      comments: optionalText('comments', 2000),
-      location,
-    })
-    // Runs even when other fields failed, so one submit shows every message; the values may then be raw input.
-    .superRefine(
-      (v, ctx) => {
-        const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-        if (canForceCreate && v.rep_id === null) issue(['rep_id'], 'The rep field is required.');
-        if (!canForceCreate && v.rep_id !== null && v.rep_id !== undefined) issue(['rep_id'], 'The rep field is not allowed.');
-        const actionId = v.prospect_action_id;
-        if (actionId === null) issue(['prospect_action_id'], 'The action field is required.');
-        else if (typeof actionId === 'number' && !actionIds.includes(actionId)) issue(['prospect_action_id'], 'The selected action is invalid.');
-        const chosen = Array.isArray(v.topographies) ? v.topographies : [];
-        chosen.forEach((id, i) => {
-          if (typeof id === 'number' && !topographyIds.includes(id)) issue(['topographies', i], 'The selected topography is invalid.');
-        });
-        if (chosen.includes(OTHER_TOPOGRAPHY_ID) && (typeof v.comments !== 'string' || !v.comments.trim()))
-          issue(['comments'], 'The comments field is required when Other topography is chosen.');
-        if (typeof actionId !== 'number' || !takesSpeedTests(actionId)) return;
-        const tests = v.speed_tests ?? {};
-        if (typeof tests !== 'object' || Array.isArray(tests)) {
-          issue(['speed_tests'], 'The speed tests field is required.');
-          return;
-        }
-        for (const carrier of CARRIERS) {
-          const readings = (tests as Record<string, unknown>)[carrier.id];
-          for (let i = 0; i < SPEED_TEST_READINGS; i++) {
-            const parsed = parseReading(Array.isArray(readings) ? readings[i] : undefined);
-            if (typeof parsed === 'string') issue(['speed_tests', String(carrier.id), i], parsed);
+  return (
+    z
+      .strictObject({
+        rep_id: optionalId('rep'),
+        customer_id: optionalId('existing member'),
+        name: optionalText('name', 100),
+        address,
+        new_construction: flag('new construction'),
+        prospect_action_id: optionalId('action'),
+        action_taken: optionalText('action taken', 500),
+        speed_tests: z.unknown().optional(),
+        topographies: z
+          .preprocess(
+            (v) => (v === undefined || v === null ? [] : v),
+            z
+              .array(optionalId('topography'), { error: 'The topographies must be a list.' })
+              .max(topographyIds.length, 'Too many topographies.'),
+          )
+          .transform((ids) => [...new Set(ids.filter((id): id is number => id !== null))]),
+        offered_promotion: flag('offered promotion'),
+        comments: optionalText('comments', 2000),
+        location,
+      })
+      // Runs even when other fields failed, so one submit shows every message; the values may then be raw input.
+      .superRefine(
+        (v, ctx) => {
+          const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+          if (canForceCreate && v.rep_id === null) issue(['rep_id'], 'The rep field is required.');
+          if (!canForceCreate && v.rep_id !== null && v.rep_id !== undefined)
+            issue(['rep_id'], 'The rep field is not allowed.');
+          const actionId = v.prospect_action_id;
+          if (actionId === null) issue(['prospect_action_id'], 'The action field is required.');
+          else if (typeof actionId === 'number' && !actionIds.includes(actionId))
+            issue(['prospect_action_id'], 'The selected action is invalid.');
+          const chosen = Array.isArray(v.topographies) ? v.topographies : [];
+          chosen.forEach((id, i) => {
+            if (typeof id === 'number' && !topographyIds.includes(id))
+              issue(['topographies', i], 'The selected topography is invalid.');
+          });
+          if (chosen.includes(OTHER_TOPOGRAPHY_ID) && (typeof v.comments !== 'string' || !v.comments.trim()))
+            issue(['comments'], 'The comments field is required when Other topography is chosen.');
+          if (typeof actionId !== 'number' || !takesSpeedTests(actionId)) return;
+          const tests = v.speed_tests ?? {};
+          if (typeof tests !== 'object' || Array.isArray(tests)) {
+            issue(['speed_tests'], 'The speed tests field is required.');
+            return;
           }
-        }
-      },
-      { when: () => true },
-    )
-    .transform((v) => ({
-      ...v,
-      prospect_action_id: v.prospect_action_id!,
-      // Readings of an action without speed tests are dropped: the section was hidden.
-      speed_tests: takesSpeedTests(v.prospect_action_id)
-        ? CARRIERS.map((carrier) => ({
-            carrierId: carrier.id,
-            readings: ((v.speed_tests as Record<string, unknown[]>)[carrier.id] ?? []).slice(0, SPEED_TEST_READINGS).map((r) => parseReading(r) as number),
-          }))
-        : [],
-    }));
+          for (const carrier of CARRIERS) {
+            const readings = (tests as Record<string, unknown>)[carrier.id];
+            for (let i = 0; i < SPEED_TEST_READINGS; i++) {
+              const parsed = parseReading(Array.isArray(readings) ? readings[i] : undefined);
+              if (typeof parsed === 'string') issue(['speed_tests', String(carrier.id), i], parsed);
+            }
+          }
+        },
+        { when: () => true },
+      )
+      .transform((v) => ({
+        ...v,
+        prospect_action_id: v.prospect_action_id!,
+        // Readings of an action without speed tests are dropped: the section was hidden.
+        speed_tests: takesSpeedTests(v.prospect_action_id)
+          ? CARRIERS.map((carrier) => ({
+              carrierId: carrier.id,
+              readings: ((v.speed_tests as Record<string, unknown[]>)[carrier.id] ?? [])
+                .slice(0, SPEED_TEST_READINGS)
+                .map((r) => parseReading(r) as number),
+            }))
+          : [],
+      }))
+  );
 }
 export type ProspectFormInput = z.input<ReturnType<typeof prospectForm>>;
 export type ProspectFormValues = z.output<ReturnType<typeof prospectForm>>;

@@ -65,7 +65,9 @@ export async function customerDetails(db: Db, id: number) {
 }
 
 export async function prospectDetails(db: Db, id: number) {
-  const parentAction = sql<string | null>`(select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id)`;
+  const parentAction = sql<
+    string | null
+  >`(select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id)`;
   const [row] = await db
     .select({
       id: prospects.id,

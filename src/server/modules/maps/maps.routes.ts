@@ -10,14 +10,21 @@ import { customerMarkers, generalMarkers, markerInfo as loadMarkerInfo, prospect
  */
 const sendMarkers = (markers: MapMarker[]) => JSON.stringify(markers);
 
-export const mapsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string; tileUrl: string | null }> = async (app, { db, timeZone, tileUrl }) => {
-  app.get(mapPaths.customers, async (_request, reply) => reply.type('application/json').send(sendMarkers(await customerMarkers(db))));
+export const mapsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string; tileUrl: string | null }> = async (
+  app,
+  { db, timeZone, tileUrl },
+) => {
+  app.get(mapPaths.customers, async (_request, reply) =>
+    reply.type('application/json').send(sendMarkers(await customerMarkers(db))),
+  );
 
   app.get(mapPaths.prospects, { schema: { querystring: prospectMapQuery } }, async (request, reply) =>
     reply.type('application/json').send(sendMarkers(await prospectMarkers(db, request.query.subset, timeZone))),
   );
 
-  app.get(mapPaths.general, async (_request, reply) => reply.type('application/json').send(sendMarkers(await generalMarkers(db, timeZone))));
+  app.get(mapPaths.general, async (_request, reply) =>
+    reply.type('application/json').send(sendMarkers(await generalMarkers(db, timeZone))),
+  );
 
   app.get(mapPaths.info, { schema: { params: z.object({ id: markerId }), response: { 200: markerInfo } } }, (request) =>
     loadMarkerInfo(db, request.params.id.kind, request.params.id.id, timeZone),

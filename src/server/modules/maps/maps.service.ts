@@ -18,7 +18,11 @@ export async function customerMarkers(db: Db): Promise<MapMarker[]> {
   }));
 }
 
-export async function prospectMarkers(db: Db, subset: ProspectMapSubset | undefined, timeZone: string): Promise<MapMarker[]> {
+export async function prospectMarkers(
+  db: Db,
+  subset: ProspectMapSubset | undefined,
+  timeZone: string,
+): Promise<MapMarker[]> {
   const rows = await prospectPoints(db, subset, timeZone);
   return rows.map((r) => ({
     id: `prospect-${r.id}`,
@@ -39,12 +43,22 @@ export async function generalMarkers(db: Db, timeZone: string): Promise<MapMarke
 const place = (r: { address: string | null; city: string | null; state: string | null; zip: string | null }) =>
   [r.address, [r.city, [r.state, r.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean);
 
-export async function markerInfo(db: Db, kind: 'customer' | 'prospect', id: number, timeZone: string): Promise<MarkerInfo> {
+export async function markerInfo(
+  db: Db,
+  kind: 'customer' | 'prospect',
+  id: number,
+  timeZone: string,
+): Promise<MarkerInfo> {
   const date = new Intl.DateTimeFormat('en-US', { timeZone, month: '2-digit', day: '2-digit', year: 'numeric' });
   if (kind === 'customer') {
     const c = await customerDetails(db, id);
     if (!c) throw new NotFoundError('The customer was not found.');
-    const lines = [...place(c), c.phone && `Phone: ${c.phone}`, `Customer ID: ${c.id}`, `Active subscriptions: ${c.activeSubscriptions}`];
+    const lines = [
+      ...place(c),
+      c.phone && `Phone: ${c.phone}`,
+      `Customer ID: ${c.id}`,
+      `Active subscriptions: ${c.activeSubscriptions}`,
+    ];
     return { title: c.name, label: MARKER_LABELS.customer, content: lines.filter(Boolean).join('\n') };
   }
   const p = await prospectDetails(db, id);

@@ -75,10 +75,19 @@ describe('prospect map', () => {
     expect(convertedIds).not.toContain(`prospect-${old.id}`);
 
     const all = await markersOf('/admin/api/prospects/map');
-    expect(all.map((m) => m.id)).toEqual(expect.arrayContaining([`prospect-${today.id}`, `prospect-${old.id}`, `prospect-${converted.id}`]));
+    expect(all.map((m) => m.id)).toEqual(
+      expect.arrayContaining([`prospect-${today.id}`, `prospect-${old.id}`, `prospect-${converted.id}`]),
+    );
     expect(all.map((m) => m.title)).not.toContain('Unlocated');
-    expect(all.find((m) => m.id === `prospect-${converted.id}`)).toMatchObject({ image: 'prospect-converted', label: 'Converted Prospect' });
-    expect(all.find((m) => m.id === `prospect-${old.id}`)).toMatchObject({ image: 'prospect', label: 'Prospect', title: 'Old Unconverted' });
+    expect(all.find((m) => m.id === `prospect-${converted.id}`)).toMatchObject({
+      image: 'prospect-converted',
+      label: 'Converted Prospect',
+    });
+    expect(all.find((m) => m.id === `prospect-${old.id}`)).toMatchObject({
+      image: 'prospect',
+      label: 'Prospect',
+      title: 'Old Unconverted',
+    });
   });
 
   it('refuses an unknown subset with a clear message', async () => {
@@ -98,7 +107,14 @@ describe('general map and info windows', () => {
   });
 
   it('answers the info window of a customer and of a prospect', async () => {
-    const member = await createCustomer(t.db, { name: 'Ida Info', address: '1 Elm St', city: 'Memphis', state: 'TN', zip: '38103', phone: '9015550100' });
+    const member = await createCustomer(t.db, {
+      name: 'Ida Info',
+      address: '1 Elm St',
+      city: 'Memphis',
+      state: 'TN',
+      zip: '38103',
+      phone: '9015550100',
+    });
     await createSubscription(t.db, { customerId: member.id });
     const customerInfo = await agent.get(`/admin/api/maps/markers/customer-${member.id}`);
     expect(customerInfo.statusCode).toBe(200);
@@ -109,7 +125,12 @@ describe('general map and info windows', () => {
     });
 
     const rep = await createUser(t.db, { name: 'Rita Rep', isRep: true });
-    const visit = await createProspect(t.db, { repId: rep.id, name: 'Pat Prospect', prospectActionId: 21, locationSource: 'zip' });
+    const visit = await createProspect(t.db, {
+      repId: rep.id,
+      name: 'Pat Prospect',
+      prospectActionId: 21,
+      locationSource: 'zip',
+    });
     const prospectInfo = (await agent.get(`/admin/api/maps/markers/prospect-${visit.id}`)).json();
     expect(prospectInfo.title).toBe('Pat Prospect');
     expect(prospectInfo.label).toBe('Prospect');
@@ -121,7 +142,9 @@ describe('general map and info windows', () => {
 
   it('answers 404 for a marker that does not exist and 422 for a malformed id', async () => {
     expect((await agent.get('/admin/api/maps/markers/customer-999999999')).statusCode).toBe(404);
-    expect((await agent.get('/admin/api/maps/markers/prospect-999999999')).json()).toEqual({ message: 'The prospect was not found.' });
+    expect((await agent.get('/admin/api/maps/markers/prospect-999999999')).json()).toEqual({
+      message: 'The prospect was not found.',
+    });
     expect((await agent.get('/admin/api/maps/markers/device-1')).statusCode).toBe(422);
   });
 
@@ -134,7 +157,7 @@ describe('general map and info windows', () => {
     try {
       const res = await (await online.signIn()).get('/admin/api/maps/config');
       expect(res.json()).toEqual({ tileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png' });
-      expect(res.headers['content-security-policy']).toContain('img-src \'self\' data: blob: https://tiles.example.test');
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://tiles.example.test");
     } finally {
       await online.close();
     }

@@ -1,6 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { carriers, customers, prospectActions, prospectSpeedTests, prospects, prospectTopographies, topographies, users } from '../../db/schema';
+import {
+  carriers,
+  customers,
+  prospectActions,
+  prospectSpeedTests,
+  prospects,
+  prospectTopographies,
+  topographies,
+  users,
+} from '../../db/schema';
 import type { ProspectListQuery } from '../../../contract/prospects';
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -12,13 +21,22 @@ function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined
   const pattern = query.q ? `%${likeEscape(query.q)}%` : undefined;
   return and(
     pattern
-      ? or(ilike(prospects.name, pattern), ilike(prospects.address, pattern), ilike(prospects.city, pattern), ilike(prospects.zip, pattern))
+      ? or(
+          ilike(prospects.name, pattern),
+          ilike(prospects.address, pattern),
+          ilike(prospects.city, pattern),
+          ilike(prospects.zip, pattern),
+        )
       : undefined,
     query.repId ? eq(prospects.repId, query.repId) : undefined,
     query.actionId
       ? or(eq(prospects.prospectActionId, query.actionId), sql`${prospectActions}.parent_id = ${query.actionId}`)
       : undefined,
-    query.converted === 'yes' ? isNotNull(prospects.convertedAt) : query.converted === 'no' ? isNull(prospects.convertedAt) : undefined,
+    query.converted === 'yes'
+      ? isNotNull(prospects.convertedAt)
+      : query.converted === 'no'
+        ? isNull(prospects.convertedAt)
+        : undefined,
     // Dates are business days: from midnight of `from` to midnight after `to`, in the business time zone.
     query.from ? sql`${prospects.createdAt} >= (${query.from}::date::timestamp at time zone ${timeZone})` : undefined,
     query.to ? sql`${prospects.createdAt} < ((${query.to}::date + 1)::timestamp at time zone ${timeZone})` : undefined,

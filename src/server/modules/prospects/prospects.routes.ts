@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageOf } from '../../../contract/pagination';
-import { prospectCreated, prospectDetail, prospectForm, prospectFormOptions, prospectListQuery, prospectPaths, prospectRow } from '../../../contract/prospects';
+import {
+  prospectCreated,
+  prospectDetail,
+  prospectForm,
+  prospectFormOptions,
+  prospectListQuery,
+  prospectPaths,
+  prospectRow,
+} from '../../../contract/prospects';
 import type { Db } from '../../db/client';
 import { FieldErrors } from '../../http/errors';
 import { createProspect, formOptions, prospectDetail as loadProspect, prospectPage } from './prospects.service';
@@ -12,14 +20,18 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const issue of error.issues) {
     const base = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(base ? `${base}.${key}` : key, `The ${base ? `${base}.${key}` : key} field is not allowed.`);
+    if (issue.code === 'unrecognized_keys')
+      for (const key of issue.keys)
+        add(base ? `${base}.${key}` : key, `The ${base ? `${base}.${key}` : key} field is not allowed.`);
     else add(base || 'body', issue.message);
   }
   return new FieldErrors(errors);
 }
 
 export const prospectRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
-  app.get(prospectPaths.formOptions, { schema: { response: { 200: prospectFormOptions } } }, (request) => formOptions(db, request.user!));
+  app.get(prospectPaths.formOptions, { schema: { response: { 200: prospectFormOptions } } }, (request) =>
+    formOptions(db, request.user!),
+  );
 
   // The body schema depends on who is asking (§6), so it is applied here rather than in the route schema.
   app.post(prospectPaths.store, { schema: { response: { 200: prospectCreated } } }, async (request) => {
@@ -30,11 +42,15 @@ export const prospectRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }>
     return created;
   });
 
-  app.get(prospectPaths.list, { schema: { querystring: prospectListQuery, response: { 200: pageOf(prospectRow) } } }, (request) =>
-    prospectPage(db, request.query, timeZone),
+  app.get(
+    prospectPaths.list,
+    { schema: { querystring: prospectListQuery, response: { 200: pageOf(prospectRow) } } },
+    (request) => prospectPage(db, request.query, timeZone),
   );
 
-  app.get(prospectPaths.show, { schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: prospectDetail } } }, (request) =>
-    loadProspect(db, request.params.id),
+  app.get(
+    prospectPaths.show,
+    { schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: prospectDetail } } },
+    (request) => loadProspect(db, request.params.id),
   );
 };

@@ -2,7 +2,14 @@ import { lookup } from 'zipcodes';
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../../contract/auth';
 import { US_STATES } from '../../../contract/us-states';
-import type { ProspectCreated, ProspectDetail, ProspectFormOptions, ProspectFormValues, ProspectListQuery, ProspectRow } from '../../../contract/prospects';
+import type {
+  ProspectCreated,
+  ProspectDetail,
+  ProspectFormOptions,
+  ProspectFormValues,
+  ProspectListQuery,
+  ProspectRow,
+} from '../../../contract/prospects';
 import type { Page } from '../../../contract/pagination';
 import { FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -20,7 +27,12 @@ import {
 } from './prospects.queries';
 
 export async function formOptions(db: Db, user: CurrentUser): Promise<ProspectFormOptions> {
-  const [actions, carriers, topographies, reps] = await Promise.all([actionOptions(db), carrierOptions(db), topographyOptions(db), repOptions(db)]);
+  const [actions, carriers, topographies, reps] = await Promise.all([
+    actionOptions(db),
+    carrierOptions(db),
+    topographyOptions(db),
+    repOptions(db),
+  ]);
   return {
     actionOptions: actions,
     carriers,
@@ -44,8 +56,10 @@ export async function createProspect(db: Db, user: CurrentUser, values: Prospect
   return db.transaction(async (tx) => {
     const repId = values.rep_id ?? user.id;
     const errors: Record<string, string[]> = {};
-    if (values.rep_id !== null && !(await repOptions(tx, [values.rep_id])).length) errors.rep_id = ['The selected rep is invalid.'];
-    if (values.customer_id !== null && !(await customerExists(tx, values.customer_id))) errors.customer_id = ['The selected existing member is invalid.'];
+    if (values.rep_id !== null && !(await repOptions(tx, [values.rep_id])).length)
+      errors.rep_id = ['The selected rep is invalid.'];
+    if (values.customer_id !== null && !(await customerExists(tx, values.customer_id)))
+      errors.customer_id = ['The selected existing member is invalid.'];
     if (Object.keys(errors).length) throw new FieldErrors(errors);
 
     const place = placeOf(values);
@@ -93,7 +107,11 @@ export async function createProspect(db: Db, user: CurrentUser, values: Prospect
 export async function prospectPage(db: Db, query: ProspectListQuery, timeZone: string): Promise<Page<ProspectRow>> {
   const { rows, total } = await listProspects(db, query, timeZone);
   return {
-    rows: rows.map((r) => ({ ...r, convertedAt: r.convertedAt?.toISOString() ?? null, createdAt: r.createdAt.toISOString() })),
+    rows: rows.map((r) => ({
+      ...r,
+      convertedAt: r.convertedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
     total,
     page: query.page,
     perPage: query.perPage,
@@ -115,13 +133,18 @@ export async function prospectDetail(db: Db, id: number): Promise<ProspectDetail
     repName: found.repName,
     createdByName: found.createdByName,
     action: found.action,
-    customer: p.customerId !== null && found.customerName !== null ? { id: p.customerId, name: found.customerName } : null,
+    customer:
+      p.customerId !== null && found.customerName !== null ? { id: p.customerId, name: found.customerName } : null,
     newConstruction: p.newConstruction,
     actionTaken: p.actionTaken,
     offeredPromotion: p.offeredPromotion,
     comments: p.comments,
     topographies: found.topographies,
-    speedTests: found.speedTests.map((t) => ({ carrierId: t.carrierId, carrier: t.carrier, readings: [t.reading1, t.reading2, t.reading3].map(Number) })),
+    speedTests: found.speedTests.map((t) => ({
+      carrierId: t.carrierId,
+      carrier: t.carrier,
+      readings: [t.reading1, t.reading2, t.reading3].map(Number),
+    })),
     lat: p.lat,
     lng: p.lng,
     locationSource: p.locationSource,

@@ -72,13 +72,20 @@ describe('recording a prospect visit', () => {
       [3, '25.00', '30.00', '28.00'],
       [4, '100.00', '95.00', '110.00'],
     ]);
-    expect(await t.db.select().from(prospectTopographies).where(eq(prospectTopographies.prospectId, id))).toEqual([{ prospectId: id, topographyId: 2 }]);
+    expect(await t.db.select().from(prospectTopographies).where(eq(prospectTopographies.prospectId, id))).toEqual([
+      { prospectId: id, topographyId: 2 },
+    ]);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
-    expect(audits.filter((a) => a.entityType === 'prospect').map((a) => [a.action, a.userId])).toEqual([['prospect.created', rep.user.id]]);
+    expect(audits.filter((a) => a.entityType === 'prospect').map((a) => [a.action, a.userId])).toEqual([
+      ['prospect.created', rep.user.id],
+    ]);
   });
 
   it('places a visit without a device location at its ZIP code’s centre and says so', async () => {
-    const res = await rep.post('/admin/prospects', validForm({ location: null, address: { address: '1 Broadway', city: 'Nashville', state: 'TN', zip: '37203' } }));
+    const res = await rep.post(
+      '/admin/prospects',
+      validForm({ location: null, address: { address: '1 Broadway', city: 'Nashville', state: 'TN', zip: '37203' } }),
+    );
     expect(res.json().locationSource).toBe('zip');
     const [row] = await t.db.select().from(prospects).where(eq(prospects.id, res.json().id));
     expect(row!.lat).toBeCloseTo(36.15, 1);
@@ -87,7 +94,10 @@ describe('recording a prospect visit', () => {
   });
 
   it('keeps a visit with an unknown ZIP and no location off the map', async () => {
-    const res = await rep.post('/admin/prospects', validForm({ location: null, address: { address: '1 Nowhere', city: 'Nowhere', state: 'TN', zip: '00001' } }));
+    const res = await rep.post(
+      '/admin/prospects',
+      validForm({ location: null, address: { address: '1 Nowhere', city: 'Nowhere', state: 'TN', zip: '00001' } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().locationSource).toBeNull();
   });
@@ -95,7 +105,10 @@ describe('recording a prospect visit', () => {
   it('lets a user who can force-create record a visit on behalf of a rep and an existing member', async () => {
     const fieldRep = await createUser(t.db, { isRep: true });
     const member = await createCustomer(t.db);
-    const res = await manager.post('/admin/prospects', validForm({ rep_id: fieldRep.id, customer_id: String(member.id) }));
+    const res = await manager.post(
+      '/admin/prospects',
+      validForm({ rep_id: fieldRep.id, customer_id: String(member.id) }),
+    );
     expect(res.statusCode).toBe(200);
     const [row] = await t.db.select().from(prospects).where(eq(prospects.id, res.json().id));
     expect(row).toMatchObject({ repId: fieldRep.id, createdById: manager.user.id, customerId: member.id });
@@ -115,12 +128,20 @@ describe('recording a prospect visit', () => {
     const notRep = await createUser(t.db, { isRep: false });
     await expectRefused(manager, validForm({ rep_id: notRep.id }), 'rep_id', 'The selected rep is invalid.');
     const fieldRep = await createUser(t.db, { isRep: true });
-    await expectRefused(manager, validForm({ rep_id: fieldRep.id, customer_id: 999999999 }), 'customer_id', 'The selected existing member is invalid.');
+    await expectRefused(
+      manager,
+      validForm({ rep_id: fieldRep.id, customer_id: 999999999 }),
+      'customer_id',
+      'The selected existing member is invalid.',
+    );
   });
 
   it('requires the address, city, state and zip', async () => {
     const before = await prospectCount();
-    const res = await rep.post('/admin/prospects', validForm({ address: { address: ' ', city: '', state: '', zip: '' } }));
+    const res = await rep.post(
+      '/admin/prospects',
+      validForm({ address: { address: ' ', city: '', state: '', zip: '' } }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({
       'address.address': ['The address field is required.'],
@@ -132,19 +153,49 @@ describe('recording a prospect visit', () => {
   });
 
   it('reports every problem of one submit at once, conditional rules included', async () => {
-    const res = await manager.post('/admin/prospects', { address: { address: '', city: '', state: 'TN', zip: '' }, topographies: [99] });
+    const res = await manager.post('/admin/prospects', {
+      address: { address: '', city: '', state: 'TN', zip: '' },
+      topographies: [99],
+    });
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['address.address', 'address.city', 'address.zip', 'comments', 'prospect_action_id', 'rep_id']);
+    expect(Object.keys(res.json().errors).sort()).toEqual([
+      'address.address',
+      'address.city',
+      'address.zip',
+      'comments',
+      'prospect_action_id',
+      'rep_id',
+    ]);
   });
 
   it('refuses a state not in the list and a malformed zip', async () => {
-    await expectRefused(rep, validForm({ address: { address: '1 A St', city: 'B', state: 'XX', zip: '37064' } }), 'address.state', 'The selected state is invalid.');
-    await expectRefused(rep, validForm({ address: { address: '1 A St', city: 'B', state: 'TN', zip: '3706' } }), 'address.zip', 'The zip must be a 5-digit ZIP code (or ZIP+4).');
+    await expectRefused(
+      rep,
+      validForm({ address: { address: '1 A St', city: 'B', state: 'XX', zip: '37064' } }),
+      'address.state',
+      'The selected state is invalid.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ address: { address: '1 A St', city: 'B', state: 'TN', zip: '3706' } }),
+      'address.zip',
+      'The zip must be a 5-digit ZIP code (or ZIP+4).',
+    );
   });
 
   it('requires an action and refuses an unknown one', async () => {
-    await expectRefused(rep, validForm({ prospect_action_id: null }), 'prospect_action_id', 'The action field is required.');
-    await expectRefused(rep, validForm({ prospect_action_id: 77 }), 'prospect_action_id', 'The selected action is invalid.');
+    await expectRefused(
+      rep,
+      validForm({ prospect_action_id: null }),
+      'prospect_action_id',
+      'The action field is required.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ prospect_action_id: 77 }),
+      'prospect_action_id',
+      'The selected action is invalid.',
+    );
   });
 
   it('accepts a sub-action of "Follow Up Needed"', async () => {
@@ -153,40 +204,100 @@ describe('recording a prospect visit', () => {
   });
 
   it('requires every speed test reading when the action takes speed tests', async () => {
-    await expectRefused(rep, validForm({ speed_tests: undefined }), 'speed_tests.1.0', 'The speed test reading is required.');
-    await expectRefused(rep, validForm({ speed_tests: { ...speedTests, 4: [1, 2] } }), 'speed_tests.4.2', 'The speed test reading is required.');
-    await expectRefused(rep, validForm({ speed_tests: { ...speedTests, 2: [1, '', 3] } }), 'speed_tests.2.1', 'The speed test reading is required.');
+    await expectRefused(
+      rep,
+      validForm({ speed_tests: undefined }),
+      'speed_tests.1.0',
+      'The speed test reading is required.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ speed_tests: { ...speedTests, 4: [1, 2] } }),
+      'speed_tests.4.2',
+      'The speed test reading is required.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ speed_tests: { ...speedTests, 2: [1, '', 3] } }),
+      'speed_tests.2.1',
+      'The speed test reading is required.',
+    );
   });
 
   it('refuses negative, non-numeric and absurd speed test readings', async () => {
-    await expectRefused(rep, validForm({ speed_tests: { ...speedTests, 1: [-1, 2, 3] } }), 'speed_tests.1.0', 'The speed test reading must be at least 0.');
-    await expectRefused(rep, validForm({ speed_tests: { ...speedTests, 3: [1, 'fast', 3] } }), 'speed_tests.3.1', 'The speed test reading must be a number.');
-    await expectRefused(rep, validForm({ speed_tests: { ...speedTests, 3: [1, 2, 20000] } }), 'speed_tests.3.2', 'The speed test reading may not be greater than 10000.');
+    await expectRefused(
+      rep,
+      validForm({ speed_tests: { ...speedTests, 1: [-1, 2, 3] } }),
+      'speed_tests.1.0',
+      'The speed test reading must be at least 0.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ speed_tests: { ...speedTests, 3: [1, 'fast', 3] } }),
+      'speed_tests.3.1',
+      'The speed test reading must be a number.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ speed_tests: { ...speedTests, 3: [1, 2, 20000] } }),
+      'speed_tests.3.2',
+      'The speed test reading may not be greater than 10000.',
+    );
   });
 
   it('takes no speed tests for "Not Home" (action 3) and drops any that were sent', async () => {
     const res = await rep.post('/admin/prospects', validForm({ prospect_action_id: 3, speed_tests: { 1: ['x'] } }));
     expect(res.statusCode).toBe(200);
-    expect(await t.db.select().from(prospectSpeedTests).where(eq(prospectSpeedTests.prospectId, res.json().id))).toEqual([]);
+    expect(
+      await t.db.select().from(prospectSpeedTests).where(eq(prospectSpeedTests.prospectId, res.json().id)),
+    ).toEqual([]);
   });
 
   it('requires comments when the Other topography is chosen, and not otherwise', async () => {
-    await expectRefused(rep, validForm({ topographies: [1, 99], comments: ' ' }), 'comments', 'The comments field is required when Other topography is chosen.');
+    await expectRefused(
+      rep,
+      validForm({ topographies: [1, 99], comments: ' ' }),
+      'comments',
+      'The comments field is required when Other topography is chosen.',
+    );
     const res = await rep.post('/admin/prospects', validForm({ topographies: [1, 99], comments: 'Rolling farmland' }));
     expect(res.statusCode).toBe(200);
-    const rows = await t.db.select().from(prospectTopographies).where(eq(prospectTopographies.prospectId, res.json().id));
+    const rows = await t.db
+      .select()
+      .from(prospectTopographies)
+      .where(eq(prospectTopographies.prospectId, res.json().id));
     expect(rows.map((r) => r.topographyId).sort()).toEqual([1, 99]);
     expect((await rep.post('/admin/prospects', validForm({ topographies: [], comments: '' }))).statusCode).toBe(200);
   });
 
   it('refuses an unknown topography', async () => {
-    await expectRefused(rep, validForm({ topographies: [1, 42] }), 'topographies.1', 'The selected topography is invalid.');
+    await expectRefused(
+      rep,
+      validForm({ topographies: [1, 42] }),
+      'topographies.1',
+      'The selected topography is invalid.',
+    );
   });
 
   it('refuses overlong fields', async () => {
-    await expectRefused(rep, validForm({ name: 'n'.repeat(101) }), 'name', 'The name may not be longer than 100 characters.');
-    await expectRefused(rep, validForm({ comments: 'c'.repeat(2001) }), 'comments', 'The comments may not be longer than 2000 characters.');
-    await expectRefused(rep, validForm({ action_taken: 'a'.repeat(501) }), 'action_taken', 'The action taken may not be longer than 500 characters.');
+    await expectRefused(
+      rep,
+      validForm({ name: 'n'.repeat(101) }),
+      'name',
+      'The name may not be longer than 100 characters.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ comments: 'c'.repeat(2001) }),
+      'comments',
+      'The comments may not be longer than 2000 characters.',
+    );
+    await expectRefused(
+      rep,
+      validForm({ action_taken: 'a'.repeat(501) }),
+      'action_taken',
+      'The action taken may not be longer than 500 characters.',
+    );
     await expectRefused(
       rep,
       validForm({ address: { address: 'x'.repeat(201), city: 'B', state: 'TN', zip: '37064' } }),
@@ -196,7 +307,12 @@ describe('recording a prospect visit', () => {
   });
 
   it('refuses flags other than 0 and 1, and unknown fields', async () => {
-    await expectRefused(rep, validForm({ new_construction: 2 }), 'new_construction', 'The new construction field must be 0 or 1.');
+    await expectRefused(
+      rep,
+      validForm({ new_construction: 2 }),
+      'new_construction',
+      'The new construction field must be 0 or 1.',
+    );
     await expectRefused(rep, validForm({ is_admin: true }), 'is_admin', 'The is_admin field is not allowed.');
   });
 });
@@ -222,8 +338,18 @@ describe('form options', () => {
 describe('prospects list and detail', () => {
   it('lists newest first and filters by search, rep, action, conversion and date range', async () => {
     const listRep = await createUser(t.db, { isRep: true, name: 'List Rep' });
-    const old = await createProspect(t.db, { repId: listRep.id, name: 'Quincy Old', createdAt: new Date('2026-10-01T15:00:00Z'), prospectActionId: 21 });
-    const recent = await createProspect(t.db, { repId: listRep.id, name: 'Quincy New', createdAt: new Date('2026-11-10T15:00:00Z'), convertedAt: new Date() });
+    const old = await createProspect(t.db, {
+      repId: listRep.id,
+      name: 'Quincy Old',
+      createdAt: new Date('2026-10-01T15:00:00Z'),
+      prospectActionId: 21,
+    });
+    const recent = await createProspect(t.db, {
+      repId: listRep.id,
+      name: 'Quincy New',
+      createdAt: new Date('2026-11-10T15:00:00Z'),
+      convertedAt: new Date(),
+    });
     const list = async (qs: string) => {
       const res = await rep.get(`/admin/api/prospects?${qs}`);
       expect(res.statusCode).toBe(200);
@@ -232,24 +358,42 @@ describe('prospects list and detail', () => {
     const mine = await list(`repId=${listRep.id}`);
     expect(mine.total).toBe(2);
     expect(mine.rows.map((r: { id: number }) => r.id)).toEqual([recent.id, old.id]);
-    expect(mine.rows[1]).toMatchObject({ name: 'Quincy Old', repName: 'List Rep', action: 'Follow Up Needed › Call Back', convertedAt: null });
+    expect(mine.rows[1]).toMatchObject({
+      name: 'Quincy Old',
+      repName: 'List Rep',
+      action: 'Follow Up Needed › Call Back',
+      convertedAt: null,
+    });
     expect((await list('q=quincy old')).rows.map((r: { id: number }) => r.id)).toEqual([old.id]);
     expect((await list(`repId=${listRep.id}&actionId=2`)).rows.map((r: { id: number }) => r.id)).toEqual([old.id]);
-    expect((await list(`repId=${listRep.id}&converted=yes`)).rows.map((r: { id: number }) => r.id)).toEqual([recent.id]);
+    expect((await list(`repId=${listRep.id}&converted=yes`)).rows.map((r: { id: number }) => r.id)).toEqual([
+      recent.id,
+    ]);
     expect((await list(`repId=${listRep.id}&converted=no`)).rows.map((r: { id: number }) => r.id)).toEqual([old.id]);
-    expect((await list(`repId=${listRep.id}&from=2026-11-01&to=2026-11-30`)).rows.map((r: { id: number }) => r.id)).toEqual([recent.id]);
-    expect((await list(`repId=${listRep.id}&from=2026-10-01&to=2026-10-01`)).rows.map((r: { id: number }) => r.id)).toEqual([old.id]);
-    expect((await list(`repId=${listRep.id}&perPage=1&page=2`)).rows.map((r: { id: number }) => r.id)).toEqual([old.id]);
+    expect(
+      (await list(`repId=${listRep.id}&from=2026-11-01&to=2026-11-30`)).rows.map((r: { id: number }) => r.id),
+    ).toEqual([recent.id]);
+    expect(
+      (await list(`repId=${listRep.id}&from=2026-10-01&to=2026-10-01`)).rows.map((r: { id: number }) => r.id),
+    ).toEqual([old.id]);
+    expect((await list(`repId=${listRep.id}&perPage=1&page=2`)).rows.map((r: { id: number }) => r.id)).toEqual([
+      old.id,
+    ]);
   });
 
   it('refuses bad filters with a clear message', async () => {
     const res = await rep.get('/admin/api/prospects?converted=maybe&from=yesterday');
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toMatchObject({ converted: ['The converted filter must be yes or no.'], from: ['The from date must be a date (YYYY-MM-DD).'] });
+    expect(res.json().errors).toMatchObject({
+      converted: ['The converted filter must be yes or no.'],
+      from: ['The from date must be a date (YYYY-MM-DD).'],
+    });
   });
 
   it('shows a prospect with its speed tests by carrier', async () => {
-    const created = (await rep.post('/admin/prospects', validForm({ topographies: [1, 99], comments: 'Creek bottom' }))).json();
+    const created = (
+      await rep.post('/admin/prospects', validForm({ topographies: [1, 99], comments: 'Creek bottom' }))
+    ).json();
     const res = await rep.get(`/admin/api/prospects/${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -266,6 +410,8 @@ describe('prospects list and detail', () => {
         { carrierId: 4, carrier: 'Verizon', readings: [100, 95, 110] },
       ],
     });
-    expect((await rep.get('/admin/api/prospects/999999999')).json()).toEqual({ message: 'The prospect was not found.' });
+    expect((await rep.get('/admin/api/prospects/999999999')).json()).toEqual({
+      message: 'The prospect was not found.',
+    });
   });
 });

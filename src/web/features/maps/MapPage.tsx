@@ -23,7 +23,10 @@ export function MapPage() {
           <Group gap="md" aria-label="Legend">
             {LEGEND.map((l) => (
               <Group key={l.label} gap={6}>
-                <span style={{ width: 12, height: 12, borderRadius: 6, background: l.color, display: 'inline-block' }} aria-hidden />
+                <span
+                  style={{ width: 12, height: 12, borderRadius: 6, background: l.color, display: 'inline-block' }}
+                  aria-hidden
+                />
                 <Text size="sm">{l.label}</Text>
               </Group>
             ))}

@@ -36,7 +36,11 @@ export function ProspectMapPage() {
           onChange={(value) => setSubset(value as Subset)}
           data={SUBSETS}
         />
-        <Checkbox label="Show Existing Members" checked={showMembers} onChange={(e) => setShowMembers(e.currentTarget.checked)} />
+        <Checkbox
+          label="Show Existing Members"
+          checked={showMembers}
+          onChange={(e) => setShowMembers(e.currentTarget.checked)}
+        />
       </Group>
       <MarkerMap
         label="Prospect map"

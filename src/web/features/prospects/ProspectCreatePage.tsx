@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconCurrentLocation, IconMapPinOff } from '@tabler/icons-react';
 import { CARRIERS, DEFAULT_STATE, PROSPECT_ACTION_WITH_DETAILS, SPEED_TEST_READINGS } from '../../../contract/business';
 import type { CustomerSearchResult } from '../../../contract/customers';
@@ -15,7 +27,17 @@ import {
 } from '../../../contract/prospects';
 import { paths } from '../../paths';
 import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
-import { ErrorState, Form, LoadingState, notify, PageHeader, SubmitButton, useFieldProps, useForm, type FormState } from '../../ui';
+import {
+  ErrorState,
+  Form,
+  LoadingState,
+  notify,
+  PageHeader,
+  SubmitButton,
+  useFieldProps,
+  useForm,
+  type FormState,
+} from '../../ui';
 import { prospectKeys, useProspectFormOptions } from './api';
 import { useDeviceLocation, type DeviceLocation } from './useDeviceLocation';
 
@@ -56,8 +78,10 @@ export function ProspectCreatePage() {
 }
 
 function savedMessage(created: ProspectCreated, zip: string): string {
-  if (created.locationSource === 'zip') return `Visit saved. This device gave no location, so it is placed at the centre of ZIP ${zip}.`;
-  if (created.locationSource === null) return 'Visit saved. It is not on the map: the device gave no location and the ZIP code is unknown.';
+  if (created.locationSource === 'zip')
+    return `Visit saved. This device gave no location, so it is placed at the centre of ZIP ${zip}.`;
+  if (created.locationSource === null)
+    return 'Visit saved. It is not on the map: the device gave no location and the ZIP code is unknown.';
   return 'Visit saved.';
 }
 
@@ -164,7 +188,9 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
           {...actionProps}
           value={topLevelId === null ? null : String(topLevelId)}
           onChange={(value) => chooseAction(value === null ? null : Number(value))}
-          data={options.actionOptions.filter((a) => a.parent_id === null).map((a) => ({ value: String(a.id), label: a.description }))}
+          data={options.actionOptions
+            .filter((a) => a.parent_id === null)
+            .map((a) => ({ value: String(a.id), label: a.description }))}
           placeholder="Choose the action"
         />
         {showsAdditionalInfo(form.data.prospect_action_id) && (
@@ -186,7 +212,9 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
           label="Topography"
           value={form.data.topographies.map(String)}
           onChange={chooseTopographies}
-          error={form.errors.topographies ?? Object.entries(form.errors).find(([k]) => k.startsWith('topographies.'))?.[1]}
+          error={
+            form.errors.topographies ?? Object.entries(form.errors).find(([k]) => k.startsWith('topographies.'))?.[1]
+          }
         >
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt={6}>
             {options.topographyOptions.map((t) => (
@@ -217,7 +245,13 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
   );
 }
 
-function SpeedTests({ form, carriers }: { form: FormState<ProspectFormData>; carriers: ProspectFormOptions['carriers'] }) {
+function SpeedTests({
+  form,
+  carriers,
+}: {
+  form: FormState<ProspectFormData>;
+  carriers: ProspectFormOptions['carriers'];
+}) {
   return (
     <Fieldset legend="Speed tests (mbps, 0 = no service)">
       <Stack gap="sm">

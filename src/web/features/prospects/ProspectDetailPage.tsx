@@ -49,7 +49,9 @@ function ProspectView({ prospect: p }: { prospect: ProspectDetail }) {
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Fact label="Address">{`${p.address}, ${p.city}, ${p.state} ${p.zip}`}</Fact>
           <Fact label="Visited">{formatDateTime(p.createdAt)}</Fact>
-          <Fact label="Rep">{p.createdByName === p.repName ? p.repName : `${p.repName} (logged by ${p.createdByName})`}</Fact>
+          <Fact label="Rep">
+            {p.createdByName === p.repName ? p.repName : `${p.repName} (logged by ${p.createdByName})`}
+          </Fact>
           <Fact label="Existing member">{p.customer ? `${p.customer.name} (#${p.customer.id})` : ''}</Fact>
           <Fact label="Action">{p.action}</Fact>
           <Fact label="Action taken">{p.actionTaken}</Fact>
@@ -57,7 +59,11 @@ function ProspectView({ prospect: p }: { prospect: ProspectDetail }) {
           <Fact label="Offered promotion">{yesNo(p.offeredPromotion)}</Fact>
           <Fact label="Topography">{p.topographies.join(', ')}</Fact>
           <Fact label="Map position">
-            {p.locationSource === 'device' ? 'Device location' : p.locationSource === 'zip' ? `Centre of ZIP ${p.zip}` : 'Not on the map'}
+            {p.locationSource === 'device'
+              ? 'Device location'
+              : p.locationSource === 'zip'
+                ? `Centre of ZIP ${p.zip}`
+                : 'Not on the map'}
           </Fact>
         </SimpleGrid>
         {p.comments && (

@@ -17,7 +17,10 @@ export const prospectKeys = {
 };
 
 export function useProspectFormOptions() {
-  return useQuery({ queryKey: prospectKeys.formOptions, queryFn: () => http.get<ProspectFormOptions>(prospectPaths.formOptions) });
+  return useQuery({
+    queryKey: prospectKeys.formOptions,
+    queryFn: () => http.get<ProspectFormOptions>(prospectPaths.formOptions),
+  });
 }
 
 export function useProspects(query: Partial<ProspectListQuery>) {
@@ -29,5 +32,8 @@ export function useProspects(query: Partial<ProspectListQuery>) {
 }
 
 export function useProspect(id: number) {
-  return useQuery({ queryKey: prospectKeys.detail(id), queryFn: () => http.get<ProspectDetail>(prospectPaths.showOf(id)) });
+  return useQuery({
+    queryKey: prospectKeys.detail(id),
+    queryFn: () => http.get<ProspectDetail>(prospectPaths.showOf(id)),
+  });
 }

@@ -21,7 +21,12 @@ export function useDeviceLocation(): [DeviceLocation, () => void] {
     if (!supported) return;
     navigator.geolocation.getCurrentPosition(
       (position) =>
-        setLocation({ status: 'found', lat: position.coords.latitude, lng: position.coords.longitude, accuracy: position.coords.accuracy }),
+        setLocation({
+          status: 'found',
+          lat: position.coords.latitude,
+          lng: position.coords.longitude,
+          accuracy: position.coords.accuracy,
+        }),
       (error) => setLocation({ status: 'unavailable', reason: reasonOf(error) }),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );

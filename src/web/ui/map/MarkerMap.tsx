@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
 import { useQuery } from '@tanstack/react-query';
@@ -55,23 +55,44 @@ export function MarkerMap({
     [onMarkerClick, markers],
   );
 
+  const popup = useRef<L.Popup>(null);
+  // Content fetched after the window opened changes its size: re-layout, and pan so it is all in view.
+  const relayout = useCallback(() => popup.current?.update(), []);
+
   const tileUrl = config.data?.tileUrl ?? null;
   return (
     <Box pos="relative" h={height} className="marker-map" role="region" aria-label={label} aria-busy={loading}>
-      <MapContainer center={[MAP_DEFAULTS.lat, MAP_DEFAULTS.lng]} zoom={MAP_DEFAULTS.zoom} style={{ height: '100%', width: '100%' }} preferCanvas>
+      <MapContainer
+        center={[MAP_DEFAULTS.lat, MAP_DEFAULTS.lng]}
+        zoom={MAP_DEFAULTS.zoom}
+        style={{ height: '100%', width: '100%' }}
+        preferCanvas
+      >
         {tileUrl && <TileLayer url={tileUrl} />}
         {!config.isPending && <UsOutline overTiles={!!tileUrl} />}
         {markers && <ClusterLayer markers={markers} onSelect={select} />}
         {markers && <FitToMarkers markers={markers} />}
         {selected && (
-          <Popup position={[selected.lat, selected.lng]} eventHandlers={{ remove: () => setSelection(null) }}>
-            <InfoWindow marker={selected} loadInfo={loadInfo} />
+          <Popup
+            ref={popup}
+            position={[selected.lat, selected.lng]}
+            autoPanPaddingTopLeft={[56, 16]}
+            eventHandlers={{ remove: () => setSelection(null) }}
+          >
+            <InfoWindow marker={selected} loadInfo={loadInfo} onLoaded={relayout} />
           </Popup>
         )}
       </MapContainer>
       <LoadingOverlay visible={loading} zIndex={1000} loaderProps={{ 'aria-label': 'Loading map markers' }} />
       {error && (
-        <Stack pos="absolute" inset={0} justify="center" align="center" style={{ zIndex: 1000 }} bg="rgba(255,255,255,0.85)">
+        <Stack
+          pos="absolute"
+          inset={0}
+          justify="center"
+          align="center"
+          style={{ zIndex: 1000 }}
+          bg="rgba(255,255,255,0.85)"
+        >
           <Alert color="red" title="The map could not be loaded." role="alert" maw={360}>
             <Group justify="space-between">
               <Text size="sm">Please try again.</Text>
@@ -108,7 +129,15 @@ function FitToMarkers({ markers }: { markers: MapMarker[] }) {
   return null;
 }
 
-function InfoWindow({ marker, loadInfo }: { marker: MapMarker; loadInfo: (marker: MapMarker) => Promise<MarkerInfo> }) {
+function InfoWindow({
+  marker,
+  loadInfo,
+  onLoaded,
+}: {
+  marker: MapMarker;
+  loadInfo: (marker: MapMarker) => Promise<MarkerInfo>;
+  onLoaded: () => void;
+}) {
   const info = useQuery({
     queryKey: ['map-marker-info', marker.id],
     enabled: marker.content === undefined,
@@ -122,6 +151,9 @@ function InfoWindow({ marker, loadInfo }: { marker: MapMarker; loadInfo: (marker
     },
   });
   const content = marker.content ?? info.data?.content;
+  useEffect(() => {
+    if (info.isSuccess || info.isError) onLoaded();
+  }, [info.isSuccess, info.isError, onLoaded]);
   return (
     <div className="marker-info" data-testid="marker-info">
       <Text fw={700} size="sm">
