@@ -42,7 +42,7 @@ export function unnestSelect(
   return sql`SELECT ${sql.raw(list.join(', '))} FROM unnest(${sql.join(params, sql`, `)}) AS u(${sql.raw(aliases.join(', '))})`;
 }
 
-export function insertStatement(spec: TableSpec, columns: unknown[][]): SQL {
+function insertStatement(spec: TableSpec, columns: unknown[][]): SQL {
   if (spec.statement) return spec.statement(columns);
   const names = spec.columns.map(([name]) => `"${name}"`).join(', ');
   return sql`INSERT INTO ${sql.identifier(spec.table)} (${sql.raw(names)}) ${unnestSelect(

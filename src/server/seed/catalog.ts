@@ -18,7 +18,7 @@ import { Random } from './random';
  * Inserted with the query builder (a few dozen rows); rows with unique names that already exist are reused.
  */
 
-export interface ProductSpec {
+interface ProductSpec {
   model: string;
   price: string;
   /** First day the model could be ordered; orders favour models released in the last couple of years. */

@@ -83,7 +83,7 @@ const LOST = status('Lost / Stolen');
 const UNAVAILABLE = status('Unavailable');
 const RETURNING = status('Returning');
 
-export function hasReferralCode(seed: number, customer: number): boolean {
+function hasReferralCode(seed: number, customer: number): boolean {
   return new Random(seed, CODE_STREAM, customer).chance(REFERRAL_CODE_RATE);
 }
 

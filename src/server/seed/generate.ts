@@ -1,4 +1,4 @@
-import { count, getTableName, max, sql } from 'drizzle-orm';
+import { getTableName, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { customers, devices, planLookupRequests, prospects, referralCodes, subscriptions } from '../db/schema';
 import { BufferedWriter, CountingSink, type RowSink } from './bulk-insert';
@@ -71,8 +71,7 @@ export interface GenerateResult {
 }
 
 export async function hasCustomers(db: Tx): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(customers);
-  return (row?.n ?? 0) > 0;
+  return (await db.select({ id: customers.id }).from(customers).limit(1)).length > 0;
 }
 
 /** Explicit ids continue after whatever the table already holds; the sequences are moved past them at the end. */

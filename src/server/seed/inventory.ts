@@ -24,7 +24,7 @@ const STATE = new Weighted<EquipmentState>(
   [35, 20, 15, 20, 10],
 );
 
-export function inventorySizes(customers: number) {
+function inventorySizes(customers: number) {
   return {
     spares: Math.round(customers * 0.01) + 40,
     loaners: Math.round(customers * 0.004) + 12,

@@ -231,7 +231,7 @@ const STREET_TYPES = ['St', 'Ave', 'Rd', 'Dr', 'Ln', 'Ct', 'Blvd', 'Way', 'Pike'
 // Reserved for documentation (RFC 2606): demo data must never reach a real mailbox.
 const MAIL_DOMAINS = ['example.com', 'example.net', 'example.org'];
 
-export interface Person {
+interface Person {
   first: string;
   last: string;
 }

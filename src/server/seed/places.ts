@@ -1,5 +1,5 @@
 /** US cities customers and prospects live around: coordinates, an area code and the first three digits of their ZIPs. */
-export interface City {
+interface City {
   name: string;
   state: string;
   lat: number;
