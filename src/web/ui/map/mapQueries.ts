@@ -7,6 +7,8 @@ export function useMapMarkers(url: string, params?: Record<string, string | unde
   return useQuery({
     queryKey: ['map-markers', url, params ?? {}],
     enabled,
+    // Comparing 100,000 markers with the previous answer to keep unchanged objects costs more than it saves.
+    structuralSharing: false,
     queryFn: async () => {
       try {
         return await http.get<MapMarker[]>(url, params);
