@@ -106,6 +106,11 @@ describe('recording cancellation reasons', () => {
     expect(await picker(page, ids[3]!).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('1–1 of 1').isVisible()).toBe(true);
     await page.screenshot({ path: '.tmp/screens/subscriptions-after-three.png' });
+
+    // The detail of a recorded subscription shows its reason and who recorded it.
+    await page.goto(`/admin/subscriptions/${ids[0]}`);
+    await page.getByRole('cell', { name: 'None → Too Expensive' }).waitFor();
+    await page.screenshot({ path: '.tmp/screens/subscription-detail-1280.png', fullPage: true });
   });
 
   it('shows a refusal on the row, keeps the row and gives the control back', async () => {

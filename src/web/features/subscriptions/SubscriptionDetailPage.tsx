@@ -77,7 +77,12 @@ function Detail({ s }: { s: SubscriptionDetail }) {
         <Facts
           title="Customer"
           rows={[
-            ['Name', s.customer.name],
+            [
+              'Name',
+              <Anchor key="c" component={Link} to={paths.customerHref(s.customer.id)}>
+                {s.customer.name}
+              </Anchor>,
+            ],
             ['Customer ID', s.customer.id],
             ['Phone', formatPhone(s.customer.phone)],
             ['Email', s.customer.email],
