@@ -4,6 +4,7 @@
  * the fold drawn, and the requests it took).
  *
  * STATS_BENCH_NAIVE_ITERATIONS  timed naive runs per endpoint × view (default 3; they take seconds each on `large`)
+ * STATS_BENCH_NAIVE_WARMUP      untimed naive runs before them (default 1)
  * BENCH_WEB_DIR                 an already built SPA (default: built with Vite into .tmp/bench/web)
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { measure, record, type BenchContext, type BenchTarget, type Timing } fro
 
 const timeZone = testConfig().BUSINESS_TIMEZONE;
 const naiveIterations = Number(process.env.STATS_BENCH_NAIVE_ITERATIONS ?? 3);
+const naiveWarmup = Number(process.env.STATS_BENCH_NAIVE_WARMUP ?? 1);
 
 async function ok(agent: BenchTarget['agent'], url: string) {
   const res = await agent.get(url);
@@ -102,7 +104,7 @@ export default async function stats(ctx: BenchContext) {
         });
         // The naive way scans years of rows per call: few runs, and its first run warms the caches it reads.
         const slow: Timing = await measure(() => trend(target.db, naive, endpoint, view, clock), {
-          warmup: 1,
+          warmup: naiveWarmup,
           iterations: naiveIterations,
         });
         rows.push({
@@ -116,6 +118,8 @@ export default async function stats(ctx: BenchContext) {
           naiveP95: slow.p95,
           speedup: Math.round((slow.p50 / query.p50) * 10) / 10,
         });
+        // Each row as it is measured, so a long run shows progress.
+        console.log(JSON.stringify(rows.at(-1)));
       }
     }
     for (const url of [

@@ -28,7 +28,13 @@ function parseTrendName(name: string) {
 }
 
 export const statsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
-  await ensureRollup(db, timeZone);
+  // Building the rollup over years of rows can take minutes: the server starts at once and stats calls wait for it.
+  const built = ensureRollup(db, timeZone);
+  built.catch((err: unknown) => app.log.error({ err }, 'the stats rollup could not be built'));
+  // This plugin is encapsulated: the hook holds only the stats routes.
+  app.addHook('preHandler', async () => {
+    await built;
+  });
   const clock = () => ({ now: new Date(), timeZone });
 
   app.get(statsPaths.upcomingCredits, { schema: { response: { 200: upcomingCreditsSchema } } }, () =>
