@@ -21,9 +21,12 @@ export function SubscriptionsPage() {
   });
 
   useClampPage(filters.page, list.data, set);
+  // An active subscription has no cancellation to give a reason for (unless one was recorded before it was reactivated).
+  const reasonCell = (row: SubscriptionRow) =>
+    row.status === 'cancelled' || row.cancellationReasonId ? queue.renderPicker(row) : null;
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const columns: Column<SubscriptionRow>[] = [
-    ...queueColumns<SubscriptionRow>((r) => ({ ...r, subscriptionId: r.id }), queue.renderPicker, narrow),
+    ...queueColumns<SubscriptionRow>((r) => ({ ...r, subscriptionId: r.id }), reasonCell, narrow),
     {
       key: 'status',
       header: 'Status',
