@@ -68,4 +68,9 @@ export class BusinessClock {
   at(day: number, secondOfDay: number): number {
     return day * DAY_SECONDS + Math.floor(secondOfDay) - this.offsetSec(day);
   }
+
+  /** Like `at`, for something that has happened: on today, never later than a minute ago. */
+  past(day: number, secondOfDay: number): number {
+    return Math.min(this.at(day, secondOfDay), this.nowSec - 60);
+  }
 }

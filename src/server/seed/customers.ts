@@ -1,4 +1,4 @@
-import { CARRIERS, DEVICE_STATUS, DEVICE_STATUSES, RETURN_REASONS } from '../../contract/business';
+import { CARRIERS, DEVICE_STATUS, DEVICE_STATUSES, RETURN_REASONS, RETURN_WINDOW_DAYS } from '../../contract/business';
 import { addMonths, civilFromDays, DAY_SECONDS, daysFromCivil } from './calendar';
 import { CANCELLATION_REASONS, PRODUCTS, REASON_FOR_RETURN, SUPPLIER_WEIGHTS } from './catalog';
 import type { RowSink } from './bulk-insert';
@@ -126,10 +126,10 @@ function cancellationOf(world: World, rng: Random, orderDay: number, orderSec: n
   const returned = rng.chance(RETURN_RATE);
   let day: number;
   if (returned) {
-    day = orderDay + rng.int(0, 21);
+    day = orderDay + rng.int(0, RETURN_WINDOW_DAYS);
   } else {
     const months = 1 + Math.floor(Math.log(1 - rng.next()) / Math.log(1 - MONTHLY_CHURN));
-    day = Math.max(addMonths(orderDay, months) - rng.int(0, 27), orderDay + 22);
+    day = Math.max(addMonths(orderDay, months) - rng.int(0, 27), orderDay + RETURN_WINDOW_DAYS + 1);
   }
   const sec = Math.max(clock.at(day, rng.int(8 * HOUR, 20 * HOUR)), orderSec + HOUR / 2);
   if (sec > clock.nowSec) return null;
@@ -161,7 +161,7 @@ function lookupRequest(
 ) {
   const { clock, ids } = world;
   const id = ids.lookup + ++cursor.lookups;
-  const requestedSec = clock.at(requestDay, rng.int(7 * HOUR, 23 * HOUR));
+  const requestedSec = clock.past(requestDay, rng.int(7 * HOUR, 23 * HOUR));
   sink.add(LOOKUP_REQUESTS, [id, email, requestedSec, conversion?.sec ?? null, conversion?.subscriptionId ?? null]);
   const sent = DRIP_DAYS.map((d) => clock.at(requestDay + d, 9 * HOUR)).filter(
     (s) => s <= clock.nowSec && (!conversion || s < conversion.sec),
@@ -181,8 +181,14 @@ function credits(
   // A goodwill credit during service, applied on its due date.
   if (rng.chance(0.06)) {
     const dueDay = rng.int(line.day, line.endDay) + rng.int(0, 30);
-    const applied = dueDay <= clock.today ? clock.at(dueDay, 9 * HOUR) : null;
-    sink.add(CREDITS, [line.customerId, line.subscriptionId, rng.pick(CREDIT_AMOUNTS), dueDay, applied]);
+    const applied = clock.at(dueDay, 9 * HOUR);
+    sink.add(CREDITS, [
+      line.customerId,
+      line.subscriptionId,
+      rng.pick(CREDIT_AMOUNTS),
+      dueDay,
+      applied <= clock.nowSec ? applied : null,
+    ]);
   }
   // Promotional credits scheduled for the coming weeks (the 'Next 4 Weeks' chart).
   if (line.active && rng.chance(0.03)) {
@@ -245,8 +251,7 @@ export function emitCustomer(world: World, i: number, cursor: Cursor, sink: RowS
   const rng = new Random(seed, STREAM, i);
   const day = world.orders.dayOf(i, world.customers);
   const secondOfDay = Math.floor(Math.min(Math.max(rng.normal(14.5 * HOUR, 3.2 * HOUR), 7 * HOUR), 23.5 * HOUR));
-  // Today's orders cannot be later than now.
-  const orderSec = Math.min(clock.at(day, secondOfDay), clock.nowSec - 60);
+  const orderSec = clock.past(day, secondOfDay);
   const customerId = ids.customer + i + 1;
   const city = CITY.pick(rng);
   const who = person(rng);
@@ -361,12 +366,13 @@ export function emitCustomer(world: World, i: number, cursor: Cursor, sink: RowS
     credits(world, rng, sink, { customerId, subscriptionId, day, endDay, active: !cancellation });
     if (l === 0 && referrer >= 0) {
       const dueDay = day + 30;
+      const applied = clock.at(dueDay, 9 * HOUR);
       sink.add(CREDITS, [
         ids.customer + referrer + 1,
         ids.subscription + cursor.firstLineOf[referrer]! + 1,
         REFERRAL_CREDIT,
         dueDay,
-        dueDay <= clock.today ? clock.at(dueDay, 9 * HOUR) : null,
+        applied <= clock.nowSec ? applied : null,
       ]);
     }
 

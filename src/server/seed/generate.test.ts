@@ -130,6 +130,31 @@ describe('the demo data generator', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('dates nothing later than now; only credits fall due in the future', async () => {
+    const latest = [
+      ['customers', 'created_at'],
+      ['subscriptions', 'ordered_at'],
+      ['subscriptions', 'cancelled_at'],
+      ['subscription_cancellations', 'cancelled_at'],
+      ['renewals', 'renewed_at'],
+      ['credits', 'applied_at'],
+      ['devices', 'deployed_at'],
+      ['devices', 'line_deleted_at'],
+      ['equipment', 'created_at'],
+      ['loaners', 'returned_at'],
+      ['device_swaps', 'swapped_at'],
+      ['reset_requests', 'requested_at'],
+      ['parcels', 'created_at'],
+      ['plan_lookup_requests', 'requested_at'],
+      ['promo_emails', 'sent_at'],
+      ['prospects', 'created_at'],
+      ['prospects', 'converted_at'],
+    ].map(([table, column]) => sql`select max(${sql.identifier(column!)}) as at from ${sql.identifier(table!)}`);
+    const result = await first.db.execute(sql`select max(at) as at from (${sql.join(latest, sql` union all `)}) t`);
+    const at = (result as unknown as { rows: { at: string | Date }[] }).rows[0]!.at;
+    expect(new Date(at).getTime()).toBeLessThanOrEqual(now.getTime());
+  });
+
   it('renews subscriptions only while they are active, and never in the future', async () => {
     const result = await first.db.execute(sql`
       select count(*)::int as n from renewals r join subscriptions s on s.id = r.subscription_id

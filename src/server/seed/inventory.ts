@@ -46,7 +46,7 @@ export function emitInventory(world: World, cursor: Cursor, sink: RowSink): void
   const supplier = () => rng.pick(catalog.supplierIds);
 
   for (let s = 0; s < sizes.spares; s++, position++) {
-    const created = clock.at(clock.today - rng.int(0, 720), rng.int(9 * HOUR, 17 * HOUR));
+    const created = clock.past(clock.today - rng.int(0, 720), rng.int(9 * HOUR, 17 * HOUR));
     const phone = phoneFor(rng.pick(CITIES).areaCode, position);
     sink.add(DEVICES, [
       ids.device + position + 1,
@@ -92,7 +92,10 @@ export function emitInventory(world: World, cursor: Cursor, sink: RowSink): void
   for (let e = 0; e < sizes.equipment; e++) {
     const state = STATE.pick(rng);
     const model = phoneModel(rng, clock.today);
-    const created = clock.at(clock.today - rng.int(0, state === 'inventory' ? 365 : 60), rng.int(9 * HOUR, 17 * HOUR));
+    const created = clock.past(
+      clock.today - rng.int(0, state === 'inventory' ? 365 : 60),
+      rng.int(9 * HOUR, 17 * HOUR),
+    );
     // Phones on hold, on their way back or blacklisted came out of a customer's line.
     const owner = state === 'inventory' || state === 'unbuilt' ? null : customer();
     sink.add(EQUIPMENT, [

@@ -58,7 +58,7 @@ export function emitProspect(world: World, k: number, cursor: Cursor, sink: RowS
   const rng = new Random(seed, STREAM, k);
   const id = ids.prospect + k + 1;
   const day = world.prospects.dayOf(k, world.prospectCount);
-  const sec = Math.min(clock.at(day, rng.int(9 * HOUR, 19 * HOUR)), clock.nowSec - 60);
+  const sec = clock.past(day, rng.int(9 * HOUR, 19 * HOUR));
   const rep = rng.int(0, catalog.repIds.length - 1);
   const city = CITIES[rng.pick(REP_TERRITORIES[rep % REP_TERRITORIES.length]!)]!;
   const fromDevice = rng.chance(0.85);
