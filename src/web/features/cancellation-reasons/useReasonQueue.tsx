@@ -4,6 +4,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Page } from '../../../contract/pagination';
 import type { SetReasonResponse } from '../../../contract/subscriptions';
 import { http } from '../../lib/http';
+import { ErrorState } from '../../ui';
 import { ReasonPicker } from './ReasonPicker';
 import { useCancellationReasons } from './api';
 import './reason-queue.css';
@@ -94,5 +95,10 @@ export function useReasonQueue<Row extends QueueRow>({ listKey, removeOnSave, ur
     );
   }
 
-  return { renderPicker, reasons };
+  // Without the reasons the pickers cannot work: say so once, above the list, with a retry.
+  const reasonsAlert = reasons.error ? (
+    <ErrorState message="The cancellation reasons could not be loaded." onRetry={() => reasons.refetch()} />
+  ) : null;
+
+  return { renderPicker, reasonsAlert };
 }

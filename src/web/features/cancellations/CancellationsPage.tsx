@@ -59,6 +59,7 @@ export function CancellationsPage() {
         ]}
         dateLabel="Cancelled"
       />
+      {queue.reasonsAlert}
       <DataTable
         caption="Cancellations"
         columns={columns}

@@ -61,6 +61,7 @@ export function SubscriptionsPage() {
         ]}
         dateLabel="Ordered"
       />
+      {queue.reasonsAlert}
       <DataTable
         caption="Subscriptions"
         columns={columns}
