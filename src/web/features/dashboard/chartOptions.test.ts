@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTE_17 } from '../../../contract/business';
-import { percentage } from '../../../contract/stats';
+import { percentage, STATS_ENDPOINTS } from '../../../contract/stats';
 import { hoverLines, periodLabel, seriesOf, trendOption } from './chartOptions';
 import { TREND_CHARTS, type TrendChartDef } from './charts';
 
@@ -103,5 +103,13 @@ describe('chart options', () => {
 
   it('uses brand green, brand red and dark gray for the total orders trend', () => {
     expect(trendOption(chart('total-orders-trend'), [], 'monthly').color).toEqual(['#2E9E5B', '#D64545', '#4A4A4A']);
+  });
+});
+
+describe('the charts of §2', () => {
+  it('draws every stats endpoint once, 300 or 400 px high, monthly by default except Daily Renewals', () => {
+    expect(TREND_CHARTS.map((c) => c.endpoint).sort()).toEqual(Object.keys(STATS_ENDPOINTS).sort());
+    for (const c of TREND_CHARTS) expect([300, 400]).toContain(c.height);
+    expect(TREND_CHARTS.filter((c) => c.defaultView !== 'monthly').map((c) => c.title)).toEqual(['Daily Renewals']);
   });
 });
