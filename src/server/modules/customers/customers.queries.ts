@@ -79,26 +79,22 @@ export const LIKENESS_CANDIDATES = 200;
  * trigram index; the first candidates found are ranked by closeness, so the cost stays bounded.
  */
 export function customersByNameLikeness(db: Tx, text: string, limit: number): Promise<CustomerSearchResult[]> {
-  const candidates = db
-    .select(pick)
-    .from(customers)
-    .where(sql`${text} <% ${customers.name}`)
-    .limit(LIKENESS_CANDIDATES)
-    .as('candidates');
-  return db
-    .select({ id: candidates.id, name: candidates.name })
-    .from(candidates)
-    .orderBy(sql`${text} <<-> ${candidates.name}`, asc(candidates.id))
-    .limit(limit);
-}
-
-/**
- * Under a small LIMIT the planner likes to scan the table until enough rows match; when few or none do, that
- * reads all of it, and word similarity is costly per row. The name steps run in a transaction that makes the
- * planner use the indexes instead.
- */
-export async function preferIndexes(tx: Tx): Promise<void> {
-  await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+  return db.transaction(async (tx) => {
+    // Under the LIMIT the planner likes to scan the table until enough rows match, but word similarity is too
+    // costly per row for that (about 150 ms for a common surname): the trigram index narrows the rows first.
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const candidates = tx
+      .select(pick)
+      .from(customers)
+      .where(sql`${text} <% ${customers.name}`)
+      .limit(LIKENESS_CANDIDATES)
+      .as('candidates');
+    return tx
+      .select({ id: candidates.id, name: candidates.name })
+      .from(candidates)
+      .orderBy(sql`${text} <<-> ${candidates.name}`, asc(candidates.id))
+      .limit(limit);
+  });
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

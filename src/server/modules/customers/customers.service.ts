@@ -19,7 +19,6 @@ import {
   customersByNamePart,
   customersByNamePrefix,
   listCustomers,
-  preferIndexes,
 } from './customers.queries';
 
 const MAX_ID = 2_147_483_647;
@@ -49,21 +48,18 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
   const found = await customersByExactKey(db, keys);
   if (!isName) return found;
 
-  return db.transaction(async (tx) => {
-    await preferIndexes(tx);
-    const seen = () => found.map((c) => c.id);
-    const add = (rows: CustomerSearchResult[]) => {
-      const ids = new Set(seen());
-      for (const row of rows) if (!ids.has(row.id) && found.length < CUSTOMER_SEARCH_LIMIT) found.push(row);
-    };
-    add(await customersByNamePrefix(tx, q, CUSTOMER_SEARCH_LIMIT));
-    if (found.length < CUSTOMER_SEARCH_LIMIT)
-      add(await customersByNamePart(tx, q, seen(), CUSTOMER_SEARCH_LIMIT - found.length));
-    // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise,
-    // and below 5 characters almost every name is "close".
-    if (!found.length && q.length >= TYPO_MIN_CHARS) add(await customersByNameLikeness(tx, q, CUSTOMER_SEARCH_LIMIT));
-    return found;
-  });
+  const seen = () => found.map((c) => c.id);
+  const add = (rows: CustomerSearchResult[]) => {
+    const ids = new Set(seen());
+    for (const row of rows) if (!ids.has(row.id) && found.length < CUSTOMER_SEARCH_LIMIT) found.push(row);
+  };
+  add(await customersByNamePrefix(db, q, CUSTOMER_SEARCH_LIMIT));
+  if (found.length < CUSTOMER_SEARCH_LIMIT)
+    add(await customersByNamePart(db, q, seen(), CUSTOMER_SEARCH_LIMIT - found.length));
+  // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise,
+  // and below 5 characters almost every name is "close".
+  if (!found.length && q.length >= TYPO_MIN_CHARS) add(await customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT));
+  return found;
 }
 
 /** The customers list: newest first; a text of 3 or more characters narrows it like the search box does. */
