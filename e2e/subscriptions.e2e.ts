@@ -113,6 +113,20 @@ describe('recording cancellation reasons', () => {
     await page.screenshot({ path: '.tmp/screens/subscription-detail-1280.png', fullPage: true });
   });
 
+  it('refills the page from the next one when a row leaves', async () => {
+    await createCancellationReason(e.db, { name: 'Refill Reason' });
+    const ids = await queue(26, 'Refill Person');
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/subscriptions?q=Refill%20Person');
+    await page.getByText('1–25 of 26').waitFor();
+    expect(await picker(page, ids[25]!).count()).toBe(0);
+    await picker(page, ids[0]!).click();
+    await page.getByRole('option', { name: 'Refill Reason' }).click();
+    await picker(page, ids[25]!).waitFor();
+    await page.getByText('1–25 of 25').waitFor();
+    expect(await picker(page, ids[0]!).count()).toBe(0);
+  });
+
   it('shows a refusal on the row, keeps the row and gives the control back', async () => {
     const doomed = await createCancellationReason(e.db, { name: 'Retired Meanwhile', position: 1 });
     const [id] = await queue(1, 'Refused Row');
