@@ -46,8 +46,8 @@ describe('equipment page', () => {
     const item = await createEquipment(e.db, { state: 'returning', productId: product.id, imei: '356600000000999' });
     const { page: narrow } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
     await narrow.goto('/admin/equipment?state=returning');
-    await narrow.getByLabel('Search by IMEI').fill('0000999');
-    await narrow.waitForURL((url) => url.searchParams.get('q') === '0000999');
+    await narrow.getByLabel('Search by IMEI').fill('356600000000999');
+    await narrow.waitForURL((url) => url.searchParams.get('q') === '356600000000999');
     await narrow.getByRole('link', { name: '356600000000999' }).click();
     await narrow.getByRole('heading', { name: 'IMEI 356600000000999' }).waitFor();
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

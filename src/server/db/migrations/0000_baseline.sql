@@ -397,6 +397,7 @@ CREATE INDEX "devices_status_idx" ON "devices" USING btree ("device_status_id");
 CREATE INDEX "devices_deployed_at_idx" ON "devices" USING btree ("deployed_at" DESC NULLS LAST) WHERE "devices"."deployed_at" is not null;--> statement-breakpoint
 CREATE INDEX "equipment_state_idx" ON "equipment" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "equipment_imei_idx" ON "equipment" USING btree ("imei");--> statement-breakpoint
+CREATE INDEX "equipment_from_device_idx" ON "equipment" USING btree ("from_device_id");--> statement-breakpoint
 CREATE INDEX "loaners_device_idx" ON "loaners" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "loaners_customer_idx" ON "loaners" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "reset_requests_requested_at_idx" ON "reset_requests" USING btree ("requested_at");--> statement-breakpoint

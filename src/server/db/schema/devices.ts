@@ -1,4 +1,15 @@
-import { boolean, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers } from './customers';
 import { suppliers } from './suppliers';
@@ -32,7 +43,9 @@ export const devices = pgTable(
     sim: text('sim').notNull(),
     phone: text('phone'),
     productId: integer('product_id').references(() => products.id),
-    deviceStatusId: integer('device_status_id').notNull().references(() => deviceStatuses.id),
+    deviceStatusId: integer('device_status_id')
+      .notNull()
+      .references(() => deviceStatuses.id),
     supplierId: integer('supplier_id').references(() => suppliers.id),
     unavailable: boolean('unavailable').notNull().default(false),
     blacklistHold: boolean('blacklist_hold').notNull().default(false),
@@ -46,11 +59,19 @@ export const devices = pgTable(
     index('devices_imei_idx').on(t.imei),
     index('devices_phone_idx').on(t.phone),
     index('devices_status_idx').on(t.deviceStatusId),
-    index('devices_deployed_at_idx').on(t.deployedAt.desc()).where(sql`${t.deployedAt} is not null`),
+    index('devices_deployed_at_idx')
+      .on(t.deployedAt.desc())
+      .where(sql`${t.deployedAt} is not null`),
   ],
 );
 
-export const equipmentState = pgEnum('equipment_state', ['inventory', 'hold', 'unbuilt', 'returning', 'blacklist_hold']);
+export const equipmentState = pgEnum('equipment_state', [
+  'inventory',
+  'hold',
+  'unbuilt',
+  'returning',
+  'blacklist_hold',
+]);
 
 /** Phones outside a device: on hold, unbuilt, on their way back, blacklisted, or in inventory. */
 export const equipment = pgTable(
@@ -65,15 +86,24 @@ export const equipment = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('equipment_state_idx').on(t.state, t.id), index('equipment_imei_idx').on(t.imei)],
+  (t) => [
+    index('equipment_state_idx').on(t.state, t.id),
+    index('equipment_imei_idx').on(t.imei),
+    // The device page lists the phones taken out of it.
+    index('equipment_from_device_idx').on(t.fromDeviceId),
+  ],
 );
 
 export const loaners = pgTable(
   'loaners',
   {
     id: serial('id').primaryKey(),
-    deviceId: integer('device_id').notNull().references(() => devices.id, { onDelete: 'cascade' }),
-    customerId: integer('customer_id').notNull().references(() => customers.id),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
   },

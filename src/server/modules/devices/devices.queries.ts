@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   customers,
@@ -22,7 +22,6 @@ import type { Page } from '../../../contract/pagination';
 export type DeviceRecord = typeof devices.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The device row locked for the rest of the transaction, or undefined when it does not exist. */
 export async function lockDevice(tx: Tx, id: number): Promise<DeviceRecord | undefined> {
@@ -65,20 +64,41 @@ function listFilter(query: DeviceListQuery): SQL | undefined {
   if (query.productId) conditions.push(eq(devices.productId, query.productId));
   const q = query.q;
   if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    const digits = q.replace(/\D/g, '');
+    // Whole identifiers only, so every search is an index lookup even on millions of devices (ADR 005).
+    // Phone numbers are typed with punctuation or a leading 1 ("+1 (615) 555-0100") but stored as 10 digits.
+    const digits = q.replace(/[\s().+-]/g, '');
+    const values = [...new Set([q, digits, digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits])];
     conditions.push(
       or(
-        /^\d{1,9}$/.test(q) ? eq(devices.id, Number(q)) : undefined,
-        ilike(devices.imei, pattern),
-        ilike(devices.sim, pattern),
-        ilike(devices.phone, pattern),
-        // Phone numbers are typed with punctuation ("(615) 555-0100") but stored as digits.
-        digits.length >= 3 && digits !== q ? ilike(devices.phone, `%${digits}%`) : undefined,
+        /^\d{1,9}$/.test(digits) ? eq(devices.id, Number(digits)) : undefined,
+        inArray(devices.imei, values),
+        inArray(devices.sim, values),
+        inArray(devices.phone, values),
       ),
     );
   }
   return and(...conditions);
+}
+
+const ESTIMATE_ABOVE = 100_000;
+
+/**
+ * The number of devices a list shows. Unfiltered, counting millions of rows on every page costs seconds, so above
+ * 100,000 rows the planner's estimate (kept by autovacuum/ANALYZE) is shown instead.
+ */
+async function countDevices(tx: Tx, where: SQL | undefined): Promise<number> {
+  if (!where) {
+    // Both drivers answer `{ rows }`; the shared Db type leaves the result untyped.
+    const estimate = (await tx.execute(
+      sql`select reltuples::bigint as n from pg_class where oid = 'devices'::regclass`,
+    )) as unknown as {
+      rows: { n: string | number }[];
+    };
+    const n = Number(estimate.rows[0]?.n ?? 0);
+    if (n >= ESTIMATE_ABOVE) return n;
+  }
+  const [total] = await tx.select({ n: count() }).from(devices).where(where);
+  return total?.n ?? 0;
 }
 
 export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<DeviceRow>> {
@@ -100,7 +120,7 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
     .orderBy(desc(devices.id))
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
-  const [total] = await tx.select({ n: count() }).from(devices).where(where);
+  const total = await countDevices(tx, where);
   const ids = rows.map((r) => r.id);
   const holders = ids.length
     ? await tx
@@ -121,7 +141,7 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
       lineDeleted: lineDeletedAt !== null,
       customer: customerOf.get(r.id) ?? null,
     })),
-    total: total?.n ?? 0,
+    total,
     page: query.page,
     perPage: query.perPage,
   };

@@ -53,16 +53,17 @@ const actions: Record<string, (a: typeof agent) => Call> = {
 };
 
 describe('device list and detail', () => {
-  it('finds a device by IMEI, SIM, phone or id and filters by status and product', async () => {
+  it('finds a device by its whole IMEI, SIM, phone (typed with punctuation) or id, and filters by status and product', async () => {
     const { device, product } = await builtDevice('149.00', { phone: '6155550142' });
     const list = async (query: string) =>
       (await agent.get(`${devicePaths.list}?${query}`)).json() as { rows: { id: number }[]; total: number };
-    for (const q of [device.imei!, device.sim.slice(-8), '(615) 555-0142', String(device.id)]) {
+    for (const q of [device.imei!, device.sim, '(615) 555-0142', '+1 615-555-0142', String(device.id)]) {
       expect((await list(`q=${encodeURIComponent(q)}`)).rows.map((r) => r.id)).toContain(device.id);
     }
     expect((await list(`productId=${product.id}`)).rows.map((r) => r.id)).toEqual([device.id]);
     expect((await list(`productId=${product.id}&status=4`)).rows).toEqual([]);
     expect((await list('q=no-such-device')).total).toBe(0);
+    expect((await list(`q=${device.sim.slice(-8)}`)).total).toBe(0);
   });
 
   it('lists newest first with pagination and refuses an unknown status filter', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, devices, equipment, products } from '../../db/schema';
 import type { EquipmentListQuery, EquipmentRow } from '../../../contract/equipment';
@@ -10,8 +10,6 @@ export async function lockEquipment(tx: Tx, id: number): Promise<EquipmentRecord
   const [row] = await tx.select().from(equipment).where(eq(equipment.id, id)).for('update');
   return row;
 }
-
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function selectRows(tx: Tx, where: SQL | undefined) {
   return tx
@@ -54,12 +52,9 @@ const toRow = (r: Selected): EquipmentRow => ({
 });
 
 export async function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<Page<EquipmentRow>> {
-  const where = and(
-    eq(equipment.state, query.state),
-    query.q ? ilike(equipment.imei, `%${escapeLike(query.q)}%`) : undefined,
-  );
+  const where = and(eq(equipment.state, query.state), query.q ? eq(equipment.imei, query.q) : undefined);
   const rows = await selectRows(tx, where)
-    .orderBy(desc(equipment.updatedAt), desc(equipment.id))
+    .orderBy(desc(equipment.id))
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
   const [total] = await tx.select({ n: count() }).from(equipment).where(where);

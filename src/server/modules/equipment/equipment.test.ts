@@ -24,7 +24,7 @@ const audits = (id: number) =>
     .where(and(eq(auditLog.entityType, 'equipment'), eq(auditLog.entityId, id)));
 
 describe('equipment lists', () => {
-  it('lists one state at a time, newest first, with IMEI search and pagination', async () => {
+  it('lists one state at a time, newest first, with whole-IMEI search and pagination', async () => {
     const product = await createProduct(t.db, { model: 'Listed Phone' });
     const customer = await createCustomer(t.db, { name: 'Avery List' });
     const device = await createDevice(t.db);
@@ -40,7 +40,7 @@ describe('equipment lists', () => {
       imei: '999888777666555',
       fromDeviceId: 123_456,
     });
-    const hold = await agent.get(`${equipmentPaths.list}?state=hold&q=2223334`);
+    const hold = await agent.get(`${equipmentPaths.list}?state=hold&q=111222333444555`);
     expect(hold.statusCode).toBe(200);
     expect(hold.json()).toMatchObject({
       total: 1,
@@ -56,10 +56,11 @@ describe('equipment lists', () => {
         },
       ],
     });
-    expect((await agent.get(`${equipmentPaths.list}?state=returning&q=999888`)).json()).toMatchObject({
+    expect((await agent.get(`${equipmentPaths.list}?state=returning&q=999888777666555`)).json()).toMatchObject({
       rows: [{ id: returning.id, fromDeviceId: 123_456, fromDeviceExists: false }],
     });
-    expect((await agent.get(`${equipmentPaths.list}?state=hold&q=999888`)).json().total).toBe(0);
+    expect((await agent.get(`${equipmentPaths.list}?state=hold&q=999888777666555`)).json().total).toBe(0);
+    expect((await agent.get(`${equipmentPaths.list}?state=hold&q=2223334`)).json().total).toBe(0);
     const paged = await agent.get(`${equipmentPaths.list}?state=hold&perPage=1&page=1`);
     expect(paged.json().rows).toHaveLength(1);
     const bad = await agent.get(`${equipmentPaths.list}?state=lost`);

@@ -82,7 +82,7 @@ export function DevicesPage() {
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SearchInput
           label="Search"
-          placeholder="IMEI, SIM, phone or device id"
+          placeholder="Whole IMEI, SIM, phone number or device id"
           value={q}
           onChange={(value) => update({ q: value.trim() })}
           style={{ flex: '1 1 260px' }}

@@ -115,7 +115,7 @@ export function EquipmentPage() {
       </Tabs>
       <SearchInput
         label="Search by IMEI"
-        placeholder="IMEI"
+        placeholder="Whole IMEI"
         value={q}
         onChange={(value) => update({ q: value.trim() })}
         maw={360}
