@@ -12,7 +12,9 @@ import { measure, record, type BenchContext, type BenchTarget } from './support'
 const TARGET_P95_MS = 20;
 
 async function explain(db: Db, query: ReturnType<typeof sql>): Promise<string[]> {
-  const res = (await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${query}`)) as unknown as { rows: Record<string, string>[] };
+  const res = (await db.execute(sql`EXPLAIN (ANALYZE, COSTS OFF) ${query}`)) as unknown as {
+    rows: Record<string, string>[];
+  };
   return res.rows.map((r) => Object.values(r)[0]!);
 }
 
@@ -52,7 +54,11 @@ async function measureTarget(target: BenchTarget) {
       q: c.q,
       matches: (first.json() as unknown[]).length,
       ...timing,
-      target: c.required ? (timing.p95 <= TARGET_P95_MS ? `≤ ${TARGET_P95_MS} ms: met` : `≤ ${TARGET_P95_MS} ms: MISSED`) : '',
+      target: c.required
+        ? timing.p95 <= TARGET_P95_MS
+          ? `≤ ${TARGET_P95_MS} ms: met`
+          : `≤ ${TARGET_P95_MS} ms: MISSED`
+        : '',
     });
   }
   const plans = {
