@@ -165,16 +165,21 @@ describe('recording cancellation reasons', () => {
     await page.screenshot({ path: '.tmp/screens/subscription-detail-375.png', fullPage: true });
   });
 
-  it('lists cancellations needing a reason and records one from there', async () => {
+  it('lists cancellations needing a reason and records one from there, without motion when the user asks for less', async () => {
     const reason = await createCancellationReason(e.db, { name: 'From Cancellations' });
     const [id] = await queue(1, 'Cancellation Lister');
     const { page } = await e.signedInPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/admin/subscription-cancellations?q=Cancellation%20Lister');
+    await watchSlides(page);
     const control = page.getByRole('combobox', { name: /^Cancellation reason for cancellation \d+$/ });
     await control.click();
     await page.getByRole('option', { name: 'From Cancellations' }).click();
     await expect.poll(() => control.count()).toBe(0);
     expect(await reasonOf(id!)).toBe(reason.id);
+    const slid = await page.evaluate(() => (window as unknown as { slides: { duration: string }[] }).slides);
+    // With less motion asked for, the row leaves at once: it is never seen sliding.
+    expect(slid).toEqual([]);
     await page.screenshot({ path: '.tmp/screens/cancellations-1280.png' });
   });
 });
