@@ -1,15 +1,9 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { mapPaths } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerMap } from '../../ui/map/MarkerMap';
-import { MARKER_COLORS } from '../../ui/map/icons';
+import { MarkerLegend } from '../../ui/map/MarkerLegend';
 import { useMapMarkers } from '../../ui/map/mapQueries';
-
-const LEGEND = [
-  { color: MARKER_COLORS.customer, label: 'Existing member' },
-  { color: MARKER_COLORS.prospect, label: 'Prospect' },
-  { color: MARKER_COLORS['prospect-converted'], label: 'Converted prospect' },
-];
 
 /** The general map page (§2), fed by GET /admin/map-data: every located member and prospect visit. */
 export function MapPage() {
@@ -19,19 +13,7 @@ export function MapPage() {
       <PageHeader
         title="Map"
         description={markers.data ? `${markers.data.length.toLocaleString('en-US')} markers` : undefined}
-        actions={
-          <Group gap="md" aria-label="Legend">
-            {LEGEND.map((l) => (
-              <Group key={l.label} gap={6}>
-                <span
-                  style={{ width: 12, height: 12, borderRadius: 6, background: l.color, display: 'inline-block' }}
-                  aria-hidden
-                />
-                <Text size="sm">{l.label}</Text>
-              </Group>
-            ))}
-          </Group>
-        }
+        actions={<MarkerLegend images={['customer', 'prospect', 'prospect-converted']} />}
       />
       <MarkerMap
         label="Map of members and prospects"

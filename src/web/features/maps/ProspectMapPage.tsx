@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Checkbox, Group, SegmentedControl, Stack } from '@mantine/core';
 import { mapPaths, type ProspectMapSubset } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
+import { MarkerLegend } from '../../ui/map/MarkerLegend';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { useMapMarkers } from '../../ui/map/mapQueries';
 
@@ -28,7 +29,14 @@ export function ProspectMapPage() {
 
   return (
     <Stack>
-      <PageHeader title="Prospect map" />
+      <PageHeader
+        title="Prospect map"
+        actions={
+          <MarkerLegend
+            images={showMembers ? ['prospect', 'prospect-converted', 'customer'] : ['prospect', 'prospect-converted']}
+          />
+        }
+      />
       <Group justify="space-between" gap="sm">
         <SegmentedControl
           aria-label="Prospects to show"
