@@ -1,12 +1,15 @@
 import type { Progress } from './generate';
 
 const number = (n: number) => n.toLocaleString('en-US');
+const BAR_WIDTH = 20;
 
 function line(p: Progress, seconds: number): string {
   const tablePercent = p.tableTotal ? Math.floor((100 * p.tableRows) / p.tableTotal) : 100;
   const percent = p.total ? ((100 * p.rows) / p.total).toFixed(1) : '100.0';
   const rate = seconds > 0 ? Math.round(p.rows / seconds) : 0;
-  return `${percent.padStart(5)}% ${p.table} ${number(p.tableRows)}/${number(p.tableTotal)} (${tablePercent}%), ${number(p.rows)}/${number(p.total)} rows, ${number(rate)} rows/s`;
+  const filled = p.total ? Math.round((BAR_WIDTH * p.rows) / p.total) : BAR_WIDTH;
+  const bar = `[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}]`;
+  return `${bar} ${percent.padStart(5)}% ${p.table} ${number(p.tableRows)}/${number(p.tableTotal)} (${tablePercent}%), ${number(p.rows)}/${number(p.total)} rows, ${number(rate)} rows/s`;
 }
 
 /**
