@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   carriers,
@@ -42,33 +42,25 @@ export function customersByExactKey(
     .limit(10);
 }
 
-/** Names starting with `text`, alphabetical: one range scan of the prefix index. */
-export function customersByNamePrefix(db: Tx, text: string, limit: number): Promise<CustomerSearchResult[]> {
-  return db
-    .select(pick)
-    .from(customers)
-    .where(sql`${sortKey} like ${`${escapeLike(text.toLowerCase())}%`}`)
-    .orderBy(sortKey, asc(customers.id))
-    .limit(limit);
-}
-
-/** Names containing `text` anywhere (trigram index); unordered, as ranking every match would read them all. */
-export function customersByNamePart(
-  db: Tx,
-  text: string,
-  exclude: number[],
-  limit: number,
-): Promise<CustomerSearchResult[]> {
-  return db
-    .select(pick)
-    .from(customers)
-    .where(
-      and(
-        sql`${customers.name} ilike ${`%${escapeLike(text)}%`}`,
-        exclude.length ? notInArray(customers.id, exclude) : undefined,
-      ),
-    )
-    .limit(limit);
+/**
+ * Names starting with `text` (alphabetical, one range scan of the prefix index), then names containing it
+ * elsewhere (trigram index or a short scan; unordered, as ranking every match would read them all). One round
+ * trip: PostgreSQL runs the branches of UNION ALL in order and stops at the outer LIMIT, so the second branch
+ * only runs when fewer than `limit` names start with the text.
+ */
+export async function customersByName(db: Tx, text: string, limit: number): Promise<CustomerSearchResult[]> {
+  const starting = `${escapeLike(text.toLowerCase())}%`;
+  const containing = `%${escapeLike(text)}%`;
+  const result = (await db.execute(sql`
+    SELECT id, name FROM (
+      SELECT ${customers.id}, ${customers.name} FROM ${customers}
+      WHERE ${sortKey} LIKE ${starting} ORDER BY ${sortKey}, ${customers.id} LIMIT ${limit}) AS starting
+    UNION ALL
+    SELECT id, name FROM (
+      SELECT ${customers.id}, ${customers.name} FROM ${customers}
+      WHERE ${customers.name} ILIKE ${containing} AND NOT (${sortKey} LIKE ${starting}) LIMIT ${limit}) AS containing
+    LIMIT ${limit}`)) as unknown as { rows: CustomerSearchResult[] };
+  return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /** How many typo candidates are ranked: common names share trigrams with thousands of rows. */

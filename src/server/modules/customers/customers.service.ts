@@ -16,8 +16,7 @@ import {
   customerListFilter,
   customersByExactKey,
   customersByNameLikeness,
-  customersByNamePart,
-  customersByNamePrefix,
+  customersByName,
   listCustomers,
 } from './customers.queries';
 
@@ -37,29 +36,21 @@ function readKeys(q: string) {
 }
 
 /**
- * The customer search of §2: exact id, phone or e-mail first, then names starting with the text, then names
- * containing it, and only when nothing matched, names with a word close to it (typos). Each step runs only
- * while the list is short, so the common case is one index range scan.
+ * The customer search of §2: an exact id, phone or e-mail; or names starting with the text, then names containing
+ * it (one query), and only when nothing matched, names with a word close to it (typos).
  */
 export async function searchCustomers(db: Db, raw: string): Promise<CustomerSearchResult[]> {
   const q = raw.trim().replace(/\s+/g, ' ');
   if (!isSearchable(q)) return [];
   const { isName, ...keys } = readKeys(q);
-  const found = await customersByExactKey(db, keys);
-  if (!isName) return found;
+  // A number or an e-mail address is a key and never a name, so it is looked up by key only.
+  if (!isName) return customersByExactKey(db, keys);
 
-  const seen = () => found.map((c) => c.id);
-  const add = (rows: CustomerSearchResult[]) => {
-    const ids = new Set(seen());
-    for (const row of rows) if (!ids.has(row.id) && found.length < CUSTOMER_SEARCH_LIMIT) found.push(row);
-  };
-  add(await customersByNamePrefix(db, q, CUSTOMER_SEARCH_LIMIT));
-  if (found.length < CUSTOMER_SEARCH_LIMIT)
-    add(await customersByNamePart(db, q, seen(), CUSTOMER_SEARCH_LIMIT - found.length));
+  const found = await customersByName(db, q, CUSTOMER_SEARCH_LIMIT);
   // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise,
   // and below 5 characters almost every name is "close".
-  if (!found.length && q.length >= TYPO_MIN_CHARS) add(await customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT));
-  return found;
+  if (found.length || q.length < TYPO_MIN_CHARS) return found;
+  return customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT);
 }
 
 /** The customers list: newest first; a text of 3 or more characters narrows it like the search box does. */
