@@ -11,8 +11,8 @@ describe('signing in and out', () => {
   it('signs in, shows the shell with the user, and signs out to the login page', async () => {
     const { page } = await e.signedInPage({ name: 'Robin Admin' });
     await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('Robin Admin');
-    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
     await page.screenshot({ path: '.tmp/screens/dashboard-shell.png' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/admin/login');
@@ -27,7 +27,9 @@ describe('signing in and out', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('These credentials do not match our records.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('These credentials do not match our records.');
     expect(new URL(page.url()).pathname).toBe('/admin/login');
   });
 
@@ -35,7 +37,7 @@ describe('signing in and out', () => {
     const page = await e.newPage();
     await page.goto('/admin/some/page');
     expect(new URL(page.url()).pathname).toBe('/admin/login');
-    expect(await page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
   });
 
   it('hides the sidebar on a narrow window until the menu is toggled', async () => {

@@ -37,7 +37,7 @@ async function act(label: string, text: string) {
   await page.getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  expect(await dialog.getByText(text, { exact: true }).isVisible()).toBe(true);
+  await expect.poll(() => dialog.getByText(text, { exact: true }).isVisible()).toBe(true);
   return dialog;
 }
 
@@ -59,11 +59,11 @@ describe('device actions from the detail page', () => {
     const customer = await createCustomer(e.db, { name: 'Riley Screens' });
     await createSubscription(e.db, { deviceId: device.id, customerId: customer.id });
     await openDevice(device.id);
-    expect(await page.getByTestId('device-status').textContent()).toBe('Deployed');
-    expect(await page.getByText('Pixel Screens').first().isVisible()).toBe(true);
-    expect(await page.getByText('Riley Screens', { exact: false }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('device-status').textContent()).toBe('Deployed');
+    await expect.poll(() => page.getByText('Pixel Screens').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Riley Screens', { exact: false }).first().isVisible()).toBe(true);
     // On an active subscription the device cannot be separated or deleted: those actions are not offered.
-    expect(await page.getByRole('button', { name: 'Delete device', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Delete device', exact: true }).count()).toBe(0);
     expect(
       await page
         .getByText(`Device ${device.id} is assigned to an active subscription. Move the line to another device first.`)
@@ -96,11 +96,11 @@ describe('device actions from the detail page', () => {
     );
     await confirm('Unassign Equipment');
     await expect.poll(() => page.getByTestId('device-status').textContent()).toBe('Available / In Service');
-    expect(await page.getByText('SIM Only: no phone is built into this device.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('SIM Only: no phone is built into this device.').isVisible()).toBe(true);
     expect(await takenFrom(device.id)).toMatchObject([{ state: 'unbuilt', imei: device.imei }]);
     await expect.poll(() => page.getByText('Unassigned equipment').isVisible()).toBe(true);
     // The page now offers only what applies to a SIM Only.
-    expect(await page.getByRole('button', { name: 'Unassign Equipment', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Unassign Equipment', exact: true }).count()).toBe(0);
   });
 
   it('removes equipment with the exact §5 text', async () => {
@@ -228,8 +228,8 @@ describe('move equipment / device replacement', () => {
     await page.waitForURL(`**/admin/devices/${current.id}/replace`);
     await page.getByRole('heading', { name: 'Move equipment' }).waitFor();
     const submit = page.getByRole('button', { name: 'Move equipment' });
-    expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByLabel('Unavailable').isChecked()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Unavailable').isChecked()).toBe(true);
 
     const sim = page.getByRole('textbox', { name: 'SIM' });
     await sim.fill('0000000');
@@ -237,7 +237,7 @@ describe('move equipment / device replacement', () => {
     await expect
       .poll(() => page.getByRole('alert').first().textContent())
       .toBe('No device was found with SIM 0000000.');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
 
     await sim.fill(busy.sim);
     await page.getByRole('button', { name: 'Lookup' }).click();
@@ -248,15 +248,15 @@ describe('move equipment / device replacement', () => {
       `Device ${busy.id} is assigned to an active subscription.`,
       `Device ${busy.id} is on loan to Lee Loan.`,
     ]) {
-      expect(await found.getByText(warning, { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => found.getByText(warning, { exact: true }).isVisible()).toBe(true);
     }
     await page.screenshot({ path: '.tmp/screens/device-replace-warnings-1280.png', fullPage: true });
 
     await sim.fill(target.sim);
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Lookup' }).click();
     await found.getByText(`device ${target.id}`).waitFor();
-    expect(await submit.isDisabled()).toBe(false);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
     await page.waitForURL((url) => url.pathname === `/admin/devices/${target.id}`);
     await page.getByRole('heading', { name: `Device ${target.id}` }).waitFor();
@@ -284,7 +284,7 @@ describe('move equipment / device replacement', () => {
     await expect
       .poll(() => narrow.getByRole('alert').filter({ hasText: 'Please check the form' }).textContent())
       .toContain(`Device ${withImei.id} has an existing IMEI. Please correct.`);
-    expect(await narrow.getByRole('button', { name: 'Move equipment' }).isDisabled()).toBe(true);
+    await expect.poll(() => narrow.getByRole('button', { name: 'Move equipment' }).isDisabled()).toBe(true);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await narrow.screenshot({ path: '.tmp/screens/device-replace-375.png', fullPage: true });
     expect(await deviceRow(current.id)).toEqual(current);

@@ -27,7 +27,7 @@ describe('equipment page', () => {
       'If you continue, IMEI 356600000000123 will be removed from equipment hold and moved to unbuilt equipment.';
     await page.getByRole('button', { name: 'Mark as Received: IMEI 356600000000123' }).click();
     const dialog = page.getByRole('dialog');
-    expect(await dialog.getByText(text, { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(text, { exact: true }).isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await row(item.id)).toEqual(item);
@@ -52,7 +52,7 @@ describe('equipment page', () => {
     await narrow.getByRole('heading', { name: 'IMEI 356600000000999' }).waitFor();
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await narrow.screenshot({ path: '.tmp/screens/equipment-detail-375.png', fullPage: true });
-    expect(await narrow.getByRole('button', { name: 'Mark as Received' }).count()).toBe(0);
+    await expect.poll(() => narrow.getByRole('button', { name: 'Mark as Received' }).count()).toBe(0);
     await narrow.getByRole('button', { name: 'Delete Equipment' }).click();
     const dialog = narrow.getByRole('dialog');
     expect(

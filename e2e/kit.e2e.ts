@@ -24,7 +24,7 @@ describe('modal links', () => {
     const frame = page.frameLocator('iframe[title="Edit lookup e-mail"]');
     // The page inside shows without the sidebar and header.
     await frame.getByLabel('Subject').waitFor();
-    expect(await frame.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    await expect.poll(() => frame.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     await page.screenshot({ path: '.tmp/screens/kit-modal-1280.png' });
 
     await frame.getByLabel('Subject').fill('Edited in a modal for {name}');
@@ -39,8 +39,8 @@ describe('modal links', () => {
     await page.goto('/admin/settings');
     await editLink(page).click();
     await page.waitForURL('**/admin/settings/lookup-email?view=fullscreen');
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'Edit lookup e-mail' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Edit lookup e-mail' }).isVisible()).toBe(true);
     await page.getByLabel('Subject').fill('Edited on a phone');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect.poll(() => page.getByText('Settings saved.').isVisible()).toBe(true);

@@ -19,14 +19,14 @@ describe('settings', () => {
     await expect.poll(() => page.getByTestId('lookup-subject').textContent()).toContain('Plans picked for {name}');
 
     const addresses = page.getByLabel('Email addresses');
-    expect(await addresses.inputValue()).toBe(user.email);
-    expect(await page.getByText('Update the settings first').isVisible()).toBe(true);
+    await expect.poll(() => addresses.inputValue()).toBe(user.email);
+    await expect.poll(() => page.getByText('Update the settings first').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Send' }).click();
     const sent = page.getByText('Emails sent!');
     await expect.poll(() => sent.isVisible()).toBe(true);
     const outbox = page.getByRole('table', { name: 'Sent e-mails' });
     await expect.poll(() => outbox.textContent()).toContain(user.email);
-    expect(await outbox.textContent()).toContain('Plans picked for Sue Settings');
+    await expect.poll(() => outbox.textContent()).toContain('Plans picked for Sue Settings');
     await page.screenshot({ path: '.tmp/screens/settings-1280.png', fullPage: true });
 
     await addresses.focus();
@@ -41,7 +41,7 @@ describe('settings', () => {
     const send = page.getByRole('button', { name: 'Send' });
     await send.click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('"bob@" is not a valid email address.');
-    expect(await send.isDisabled()).toBe(true);
+    await expect.poll(() => send.isDisabled()).toBe(true);
     await page.screenshot({ path: '.tmp/screens/settings-375-error.png', fullPage: true });
     await addresses.fill('ann@example.com, bob@example.com');
     await send.click();

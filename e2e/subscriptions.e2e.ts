@@ -103,7 +103,7 @@ describe('recording cancellation reasons', () => {
     }
 
     // The list refilled: only the fourth row is left, and the total says so.
-    expect(await picker(page, ids[3]!).isVisible()).toBe(true);
+    await expect.poll(() => picker(page, ids[3]!).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('1–1 of 1').isVisible()).toBe(true);
     await page.screenshot({ path: '.tmp/screens/subscriptions-after-three.png' });
 
@@ -119,12 +119,12 @@ describe('recording cancellation reasons', () => {
     const { page } = await e.signedInPage();
     await page.goto('/admin/subscriptions?q=Refill%20Person');
     await page.getByText('1–25 of 26').waitFor();
-    expect(await picker(page, ids[25]!).count()).toBe(0);
+    await expect.poll(() => picker(page, ids[25]!).count()).toBe(0);
     await picker(page, ids[0]!).click();
     await page.getByRole('option', { name: 'Refill Reason' }).click();
     await picker(page, ids[25]!).waitFor();
     await page.getByText('1–25 of 25').waitFor();
-    expect(await picker(page, ids[0]!).count()).toBe(0);
+    await expect.poll(() => picker(page, ids[0]!).count()).toBe(0);
   });
 
   it('shows a refusal on the row, keeps the row and gives the control back', async () => {
@@ -144,7 +144,7 @@ describe('recording cancellation reasons', () => {
         page.getByText('The selected cancellation reason has been retired. Choose another reason.').isVisible(),
       )
       .toBe(true);
-    expect(await picker(page, id!).isEnabled()).toBe(true);
+    await expect.poll(() => picker(page, id!).isEnabled()).toBe(true);
     expect(await reasonOf(id!)).toBe(0);
   });
 
@@ -160,7 +160,7 @@ describe('recording cancellation reasons', () => {
     await picker(page, id!).click();
     await page.getByRole('option', { name: 'Detail Shown Reason' }).click();
     await expect.poll(() => page.getByRole('cell', { name: 'Cancellation reason changed' }).isVisible()).toBe(true);
-    expect(await page.getByRole('cell', { name: 'None → Detail Shown Reason' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('cell', { name: 'None → Detail Shown Reason' }).isVisible()).toBe(true);
     expect(await reasonOf(id!)).toBe(reason.id);
     await page.screenshot({ path: '.tmp/screens/subscription-detail-375.png', fullPage: true });
   });
