@@ -17,9 +17,7 @@ import {
   type CustomerRow,
   type CustomerSearchResult,
 } from '../../../contract/customers';
-
-/** `%`, `_` and `\` typed by staff are literal characters, not LIKE wildcards. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../db/like';
 
 const sortKey = sql`(lower(${customers.name}) collate "C")`;
 const pick = { id: customers.id, name: customers.name };

@@ -2,13 +2,12 @@ import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { feedbackSubmissions, users } from '../../db/schema';
 import type { FeedbackRow } from '../../../contract/feedback';
+import { escapeLike } from '../../db/like';
 
 export async function insertFeedback(tx: Tx, userId: number, body: string) {
   const [row] = await tx.insert(feedbackSubmissions).values({ userId, body }).returning();
   return row!;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first; `q` matches anywhere in the text, case-insensitively, with wildcards taken literally. */
 export async function feedbackPage(db: Tx, { page, perPage, q }: { page: number; perPage: number; q?: string }) {

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema';
 import { RENEWALS_SHOWN, type SubscriptionDetail, type SubscriptionRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
+import { escapeLike } from '../../db/like';
 
 const MAX_INT = 2_147_483_647;
 
@@ -46,8 +47,6 @@ export function subscriptionSearch(q: string): SQL {
   // subscriptions newest first and stop at a page, instead of fetching every match to sort it.
   return sql`${subscriptions.customerId} in (select ${customers.id} from ${customers} where ${byName})`;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `at` falls on a business day from `from` to `to` (YYYY-MM-DD, inclusive) in the business time zone. */
 export function businessDayRange(at: AnyPgColumn, timeZone: string, from?: string, to?: string): SQL[] {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema';
-import { escapeLike } from '../customers/customers.queries';
+import { escapeLike } from '../../db/like';
 
 export type SupplierRecord = typeof suppliers.$inferSelect;
 export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
