@@ -11,14 +11,13 @@ import {
   users,
 } from '../../db/schema';
 import type { ProspectListQuery } from '../../../contract/prospects';
-
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike } from '../../db/like';
 
 /** "Follow Up Needed › Call Back" for a sub-action, the description alone for a top-level one. */
 const actionLabel = sql<string>`coalesce((select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id) || ' › ', '') || ${prospectActions}.description`;
 
 function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined {
-  const pattern = query.q ? `%${likeEscape(query.q)}%` : undefined;
+  const pattern = query.q ? `%${escapeLike(query.q)}%` : undefined;
   return and(
     pattern
       ? or(
