@@ -149,14 +149,15 @@ export const supplierColumns = (db: Tx) =>
 
 /**
  * 21-day returns (the rule of stats.facts.ts) of the subscriptions of the latest `limit` deployed devices, by model.
- * The order is exactly that of devices_deployed_at_idx, so the latest devices are read from the index, not sorted.
+ * The order (DESC NULLS LAST) is exactly that of devices_deployed_at_idx, so the latest devices are read from the
+ * index instead of sorting every device.
  */
 export function returnsByModel(db: Tx, limit: number, timeZone: string) {
   const local = localDayIn(quoteLiteral(timeZone));
   return rows<{ model: string; returns: number }>(
     db,
     sql`WITH latest AS (
-          SELECT id, product_id FROM devices WHERE deployed_at IS NOT NULL ORDER BY deployed_at DESC LIMIT ${limit}
+          SELECT id, product_id FROM devices WHERE deployed_at IS NOT NULL ORDER BY deployed_at DESC NULLS LAST LIMIT ${limit}
         )
         SELECT coalesce(p.model, 'SIM Only') AS model,
                count(s.id) FILTER (WHERE ${sql.raw(isReturnSql(local('s.ordered_at'), local('s.cancelled_at')))})::int AS returns
