@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Box, Group, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import { HttpError } from '../lib/http';
 import { EmptyState, ErrorState, LoadingState } from './states';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Page } from '../../contract/pagination';
 
 export interface Column<T> {
   key: string;
@@ -115,4 +117,15 @@ export function DataTable<T>({
       )}
     </Box>
   );
+}
+
+/** The DataTable props that follow from a paginated list query: its rows, total, loading and error states, retry. */
+export function pageQueryProps<T>(query: UseQueryResult<Page<T>>) {
+  return {
+    rows: query.data?.rows,
+    total: query.data?.total,
+    loading: query.isFetching,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
 }

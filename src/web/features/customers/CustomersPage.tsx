@@ -3,7 +3,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
 import { isSearchable, type CustomerRow } from '../../../contract/customers';
-import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { paths } from '../../paths';
 import { useCustomers } from './api';
@@ -48,11 +48,7 @@ export function CustomersPage() {
       <DataTable
         caption="Customers"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={setPage}

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { paths } from '../../paths';
 import type { DeviceRow } from '../../../contract/devices';
 import { useDeviceOptions, useDevices } from './api';
@@ -110,11 +110,7 @@ export function DevicesPage() {
       <DataTable
         caption="Devices"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={(p) => update({ page: String(p) })}

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { paths } from '../../paths';
 import {
   EQUIPMENT_STATE_LABELS,
@@ -123,11 +123,7 @@ export function EquipmentPage() {
       <DataTable
         caption={`${EQUIPMENT_STATE_LABELS[state]} equipment`}
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={(p) => update({ page: String(p) })}

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/feedback';
 import {
   DataTable,
+  pageQueryProps,
   Form,
   PageHeader,
   SearchInput,
@@ -106,11 +107,7 @@ function Submissions() {
         caption="Feedback submissions"
         minWidth={0}
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={setPage}

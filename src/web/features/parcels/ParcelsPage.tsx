@@ -3,7 +3,7 @@ import { Anchor, Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DIRECTION_LABELS, PARCEL_DIRECTIONS, type Parcel, type ParcelDirection } from '../../../contract/parcels';
-import { DataTable, PageHeader, type Column } from '../../ui';
+import { DataTable, pageQueryProps, PageHeader, type Column } from '../../ui';
 import { formatDateTime } from '../../ui/dates';
 import { paths } from '../../paths';
 import { useParcels } from './api';
@@ -67,11 +67,7 @@ export function ParcelsPage() {
       <DataTable
         caption="Parcels"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={setPage}

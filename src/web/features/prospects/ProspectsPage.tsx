@@ -5,7 +5,7 @@ import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconMap, IconPlus } from '@tabler/icons-react';
 import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
 import { paths } from '../../paths';
-import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
 import { useProspectFormOptions, useProspects } from './api';
 
@@ -132,11 +132,7 @@ export function ProspectsPage() {
       <DataTable
         caption="Prospect visits, newest first"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={setPage}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Code, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { OutboxRow } from '../../../contract/settings';
-import { DataTable, formatDateTime, type Column } from '../../ui';
+import { DataTable, pageQueryProps, formatDateTime, type Column } from '../../ui';
 import { useOutbox } from './api';
 
 const PER_PAGE = 10;
@@ -71,11 +71,7 @@ export function Outbox() {
       <DataTable
         caption="Sent e-mails"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={setPage}

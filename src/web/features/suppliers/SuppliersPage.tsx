@@ -3,7 +3,7 @@ import { Anchor, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Supplier } from '../../../contract/suppliers';
-import { DataTable, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { paths } from '../../paths';
 import { useSuppliers } from './api';
 
@@ -57,11 +57,7 @@ export function SuppliersPage() {
       <DataTable
         caption="Suppliers"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
+        {...pageQueryProps(list)}
         page={page}
         perPage={PER_PAGE}
         onPageChange={setPage}
