@@ -9,7 +9,10 @@ export async function ensureReferenceData(db: Db): Promise<void> {
     await tx
       .insert(carriers)
       .values(CARRIERS.map((c) => ({ ...c })))
-      .onConflictDoUpdate({ target: carriers.id, set: { name: sql`excluded.name`, seriesKey: sql`excluded.series_key`, color: sql`excluded.color` } });
+      .onConflictDoUpdate({
+        target: carriers.id,
+        set: { name: sql`excluded.name`, seriesKey: sql`excluded.series_key`, color: sql`excluded.color` },
+      });
     await tx
       .insert(deviceStatuses)
       .values(DEVICE_STATUSES.map((s) => ({ ...s })))
@@ -19,14 +22,26 @@ export async function ensureReferenceData(db: Db): Promise<void> {
       .values(PROSPECT_ACTIONS.map((a) => ({ ...a })))
       .onConflictDoUpdate({
         target: prospectActions.id,
-        set: { parentId: sql`excluded.parent_id`, description: sql`excluded.description`, position: sql`excluded.position` },
+        set: {
+          parentId: sql`excluded.parent_id`,
+          description: sql`excluded.description`,
+          position: sql`excluded.position`,
+        },
       });
     await tx
       .insert(topographies)
       .values(TOPOGRAPHIES.map((t) => ({ ...t })))
-      .onConflictDoUpdate({ target: topographies.id, set: { name: sql`excluded.name`, isOther: sql`excluded.is_other`, position: sql`excluded.position` } });
-    await tx.insert(returnReasons).values(RETURN_REASONS.map((r) => ({ ...r }))).onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: topographies.id,
+        set: { name: sql`excluded.name`, isOther: sql`excluded.is_other`, position: sql`excluded.position` },
+      });
+    await tx
+      .insert(returnReasons)
+      .values(RETURN_REASONS.map((r) => ({ ...r })))
+      .onConflictDoNothing();
   });
   // Reference rows use explicit ids; move the serial past them so later inserts never collide.
-  await db.execute(sql`select setval(pg_get_serial_sequence('return_reasons', 'id'), greatest((select max(id) from return_reasons), 1))`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('return_reasons', 'id'), greatest((select max(id) from return_reasons), 1))`,
+  );
 }
