@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
@@ -27,6 +28,8 @@ async function loaded(database: Database, label: string): Promise<Database> {
     const started = Date.now();
     await generate(database.db, { scale, timeZone });
     console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    // Fresh tables have no planner statistics until autovacuum gets to them; measure with them in place.
+    await database.db.execute(sql`ANALYZE`);
   }
   return database;
 }
@@ -34,7 +37,8 @@ async function loaded(database: Database, label: string): Promise<Database> {
 async function openTarget(kind: BenchTarget['kind']): Promise<{ target: BenchTarget; close(): Promise<void> }> {
   let database: Database;
   if (kind === 'postgres') {
-    if (!process.env.DATABASE_URL) throw new Error('The postgres target needs DATABASE_URL (npm run bench sets one up).');
+    if (!process.env.DATABASE_URL)
+      throw new Error('The postgres target needs DATABASE_URL (npm run bench sets one up).');
     database = await loaded(await openDatabase({ databaseUrl: process.env.DATABASE_URL }), 'PostgreSQL');
   } else {
     // The PGlite copy is kept between runs: loading the large set into it takes a while.
@@ -55,10 +59,14 @@ async function openTarget(kind: BenchTarget['kind']): Promise<{ target: BenchTar
 
 async function main() {
   const requested = process.argv.slice(2);
-  const available = fs.readdirSync('bench').filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace('.bench.ts', ''));
+  const available = fs
+    .readdirSync('bench')
+    .filter((f) => f.endsWith('.bench.ts'))
+    .map((f) => f.replace('.bench.ts', ''));
   const suites = requested.length ? requested : available;
   const unknown = suites.filter((s) => !available.includes(s));
-  if (unknown.length) throw new Error(`Unknown bench suite(s): ${unknown.join(', ')}. Available: ${available.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`Unknown bench suite(s): ${unknown.join(', ')}. Available: ${available.join(', ')}`);
 
   const opened: Awaited<ReturnType<typeof openTarget>>[] = [];
   const ctx: BenchContext = {
