@@ -3,8 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const serverImport = { group: ['**/server/**', '**/server'], message: 'The web app talks to the server over HTTP only; share code through src/contract.' };
-const webImport = { group: ['**/web/**', '**/web'], message: 'The server must not import the web app; share code through src/contract.' };
+const serverImport = {
+  group: ['**/server/**', '**/server'],
+  message: 'The web app talks to the server over HTTP only; share code through src/contract.',
+};
+const webImport = {
+  group: ['**/web/**', '**/web'],
+  message: 'The server must not import the web app; share code through src/contract.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations', 'bench/results', '.tmp'] },
@@ -38,7 +44,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [serverImport, webImport, { regex: '^(?!zod$|\\./[^/]+$)', message: 'src/contract imports only zod and itself.' }] },
+        {
+          patterns: [
+            serverImport,
+            webImport,
+            { regex: '^(?!zod$|\\./[^/]+$)', message: 'src/contract imports only zod and itself.' },
+          ],
+        },
       ],
     },
   },

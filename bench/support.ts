@@ -42,7 +42,12 @@ export async function measure(fn: () => Promise<unknown>, { warmup = 3, iteratio
   }
   samples.sort((a, b) => a - b);
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), mean: round(mean), n: samples.length };
+  return {
+    p50: round(percentile(samples, 50)),
+    p95: round(percentile(samples, 95)),
+    mean: round(mean),
+    n: samples.length,
+  };
 }
 
 /** Prints a suite's rows as a table and writes them, with the run's context, to bench/results/<suite>.json. */
@@ -51,6 +56,12 @@ export function record(suite: string, rows: Record<string, unknown>[], context: 
   console.table(rows);
   const file = path.join('bench', 'results', `${suite}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const machine = { node: process.version, cpus: (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency };
-  fs.writeFileSync(file, `${JSON.stringify({ suite, recordedAt: new Date().toISOString(), machine, ...context, rows }, null, 2)}\n`);
+  const machine = {
+    node: process.version,
+    cpus: (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency,
+  };
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ suite, recordedAt: new Date().toISOString(), machine, ...context, rows }, null, 2)}\n`,
+  );
 }

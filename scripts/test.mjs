@@ -27,8 +27,18 @@ const vitestReport = (tier) => [`--reporter=default`, `--reporter=json`, `--outp
 run('system packages (chromium, postgresql-15)', 'bash', ['scripts/ensure-system-deps.sh']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
-run('unit + API on PGlite', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', ...vitestReport('pglite')], '.tmp/report-pglite.json');
-run('API on PostgreSQL 15', 'bash', ['scripts/with-postgres.sh', 'npx', 'vitest', 'run', '--project', 'api', ...vitestReport('postgres')], '.tmp/report-postgres.json');
+run(
+  'unit + API on PGlite',
+  'npx',
+  ['vitest', 'run', '--project', 'unit', '--project', 'api', ...vitestReport('pglite')],
+  '.tmp/report-pglite.json',
+);
+run(
+  'API on PostgreSQL 15',
+  'bash',
+  ['scripts/with-postgres.sh', 'npx', 'vitest', 'run', '--project', 'api', ...vitestReport('postgres')],
+  '.tmp/report-postgres.json',
+);
 run('e2e in Chromium', 'node', ['scripts/e2e.mjs', ...vitestReport('e2e')], '.tmp/report-e2e.json');
 
 console.log(`\n${failedSteps.length ? `FAILED steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);

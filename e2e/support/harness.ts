@@ -20,7 +20,12 @@ export interface E2E extends TestApp {
   /** A fresh browser context (own cookies) at the given window size. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** Creates a staff user and signs in through the login page, as a person would. */
-  signedInPage(options?: { isRep?: boolean; canForceCreate?: boolean; name?: string; viewport?: { width: number; height: number } }): Promise<{ page: Page; user: TestUser }>;
+  signedInPage(options?: {
+    isRep?: boolean;
+    canForceCreate?: boolean;
+    name?: string;
+    viewport?: { width: number; height: number };
+  }): Promise<{ page: Page; user: TestUser }>;
 }
 
 /**

@@ -20,7 +20,9 @@ describe('configuration', () => {
   });
 
   it('names every invalid setting in one message', () => {
-    expect(() => loadConfig({ PORT: 'abc', DEMO_DATA: 'yes', BUSINESS_TIMEZONE: 'Mars/Base' })).toThrow(/PORT[\s\S]*DEMO_DATA/);
+    expect(() => loadConfig({ PORT: 'abc', DEMO_DATA: 'yes', BUSINESS_TIMEZONE: 'Mars/Base' })).toThrow(
+      /PORT[\s\S]*DEMO_DATA/,
+    );
     expect(() => loadConfig({ BUSINESS_TIMEZONE: 'Mars/Base' })).toThrow('unknown time zone "Mars/Base"');
   });
 });

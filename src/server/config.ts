@@ -37,7 +37,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: parsed.data.BUSINESS_TIMEZONE });
   } catch {
-    throw new Error(`Invalid configuration:\n  BUSINESS_TIMEZONE: unknown time zone "${parsed.data.BUSINESS_TIMEZONE}"`);
+    throw new Error(
+      `Invalid configuration:\n  BUSINESS_TIMEZONE: unknown time zone "${parsed.data.BUSINESS_TIMEZONE}"`,
+    );
   }
   return parsed.data;
 }

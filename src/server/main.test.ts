@@ -11,7 +11,16 @@ afterEach(() => running.splice(0).forEach((p) => p.exitCode === null && p.kill('
 /** Starts the real server process (main.ts) and resolves with its output once it is listening, or once it exits. */
 function start(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', DEMO_DATA: '0', LOG_LEVEL: 'warn', WEB_DIST_DIR: spaShell(), ADMIN_PASSWORD: 'test-password-1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: spaShell(),
+      ADMIN_PASSWORD: 'test-password-1',
+    },
   });
   running.push(child);
   let output = '';

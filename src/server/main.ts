@@ -32,7 +32,10 @@ async function main() {
   const address = await app.listen({ host: config.HOST, port: config.PORT });
   const url = `${address.replace('0.0.0.0', '127.0.0.1')}/admin`;
   const lines = [`Back office ready at ${url} (database: ${app.database.kind})`];
-  if (admin?.generatedPassword) lines.push(`Admin account created: ${admin.email} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
+  if (admin?.generatedPassword)
+    lines.push(
+      `Admin account created: ${admin.email} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`,
+    );
   else if (admin) lines.push(`Admin account created: ${admin.email} with the password from ADMIN_PASSWORD`);
   else lines.push(`Sign in as ${config.ADMIN_EMAIL} (admin account already exists)`);
   console.log(lines.join('\n'));

@@ -11,37 +11,133 @@ export const router = createBrowserRouter([
     path: paths.dashboard,
     element: <Shell />,
     children: [
-      { path: paths.customers, lazy: () => import('./features/customers/CustomersPage').then((m) => ({ Component: m.CustomersPage })) },
-      { path: paths.customer, lazy: () => import('./features/customers/CustomerPage').then((m) => ({ Component: m.CustomerPage })) },
-      { path: paths.suppliers, lazy: () => import('./features/suppliers/SuppliersPage').then((m) => ({ Component: m.SuppliersPage })) },
-      { path: paths.supplierCreate, lazy: () => import('./features/suppliers/CreateSupplierPage').then((m) => ({ Component: m.CreateSupplierPage })) },
-      { path: paths.supplierEdit, lazy: () => import('./features/suppliers/EditSupplierPage').then((m) => ({ Component: m.EditSupplierPage })) },
-      { path: paths.parcels, lazy: () => import('./features/parcels/ParcelsPage').then((m) => ({ Component: m.ParcelsPage })) },
-      { path: paths.parcelCreate, lazy: () => import('./features/parcels/CreateParcelPage').then((m) => ({ Component: m.CreateParcelPage })) },
-      { path: paths.parcelContainers, lazy: () => import('./features/parcels/ContainersPage').then((m) => ({ Component: m.ContainersPage })) },
-      { index: true, lazy: () => import('./features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
-      { path: paths.devices, lazy: () => import('./features/devices/DevicesPage').then((m) => ({ Component: m.DevicesPage })) },
-      { path: paths.device, lazy: () => import('./features/devices/DeviceDetailPage').then((m) => ({ Component: m.DeviceDetailPage })) },
-      { path: paths.deviceReplace, lazy: () => import('./features/devices/ReplaceDevicePage').then((m) => ({ Component: m.ReplaceDevicePage })) },
-      { path: paths.equipment, lazy: () => import('./features/equipment/EquipmentPage').then((m) => ({ Component: m.EquipmentPage })) },
-      { path: paths.equipmentItem, lazy: () => import('./features/equipment/EquipmentDetailPage').then((m) => ({ Component: m.EquipmentDetailPage })) },
-      { path: paths.feedback, lazy: () => import('./features/feedback/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })) },
-      { path: paths.settings, lazy: () => import('./features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+      {
+        path: paths.customers,
+        lazy: () => import('./features/customers/CustomersPage').then((m) => ({ Component: m.CustomersPage })),
+      },
+      {
+        path: paths.customer,
+        lazy: () => import('./features/customers/CustomerPage').then((m) => ({ Component: m.CustomerPage })),
+      },
+      {
+        path: paths.suppliers,
+        lazy: () => import('./features/suppliers/SuppliersPage').then((m) => ({ Component: m.SuppliersPage })),
+      },
+      {
+        path: paths.supplierCreate,
+        lazy: () =>
+          import('./features/suppliers/CreateSupplierPage').then((m) => ({ Component: m.CreateSupplierPage })),
+      },
+      {
+        path: paths.supplierEdit,
+        lazy: () => import('./features/suppliers/EditSupplierPage').then((m) => ({ Component: m.EditSupplierPage })),
+      },
+      {
+        path: paths.parcels,
+        lazy: () => import('./features/parcels/ParcelsPage').then((m) => ({ Component: m.ParcelsPage })),
+      },
+      {
+        path: paths.parcelCreate,
+        lazy: () => import('./features/parcels/CreateParcelPage').then((m) => ({ Component: m.CreateParcelPage })),
+      },
+      {
+        path: paths.parcelContainers,
+        lazy: () => import('./features/parcels/ContainersPage').then((m) => ({ Component: m.ContainersPage })),
+      },
+      {
+        index: true,
+        lazy: () => import('./features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+      },
+      {
+        path: paths.devices,
+        lazy: () => import('./features/devices/DevicesPage').then((m) => ({ Component: m.DevicesPage })),
+      },
+      {
+        path: paths.device,
+        lazy: () => import('./features/devices/DeviceDetailPage').then((m) => ({ Component: m.DeviceDetailPage })),
+      },
+      {
+        path: paths.deviceReplace,
+        lazy: () => import('./features/devices/ReplaceDevicePage').then((m) => ({ Component: m.ReplaceDevicePage })),
+      },
+      {
+        path: paths.equipment,
+        lazy: () => import('./features/equipment/EquipmentPage').then((m) => ({ Component: m.EquipmentPage })),
+      },
+      {
+        path: paths.equipmentItem,
+        lazy: () =>
+          import('./features/equipment/EquipmentDetailPage').then((m) => ({ Component: m.EquipmentDetailPage })),
+      },
+      {
+        path: paths.feedback,
+        lazy: () => import('./features/feedback/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })),
+      },
+      {
+        path: paths.settings,
+        lazy: () => import('./features/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+      },
       {
         path: paths.lookupEmailSettings,
         lazy: () =>
           import('./features/settings/LookupEmailSettingsPage').then((m) => ({ Component: m.LookupEmailSettingsPage })),
       },
-      { path: paths.subscriptions, lazy: () => import('./features/subscriptions/SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage })) },
-      { path: paths.subscription, lazy: () => import('./features/subscriptions/SubscriptionDetailPage').then((m) => ({ Component: m.SubscriptionDetailPage })) },
-      { path: paths.cancellations, lazy: () => import('./features/cancellations/CancellationsPage').then((m) => ({ Component: m.CancellationsPage })) },
-      { path: paths.cancellationReasons, lazy: () => import('./features/cancellation-reasons/CancellationReasonsPage').then((m) => ({ Component: m.CancellationReasonsPage })) },
-      { path: paths.cancellationReasonCreate, lazy: () => import('./features/cancellation-reasons/CreateCancellationReasonPage').then((m) => ({ Component: m.CreateCancellationReasonPage })) },
-      { path: paths.cancellationReasonEdit, lazy: () => import('./features/cancellation-reasons/EditCancellationReasonPage').then((m) => ({ Component: m.EditCancellationReasonPage })) },
-      { path: paths.prospects, lazy: () => import('./features/prospects/ProspectsPage').then((m) => ({ Component: m.ProspectsPage })) },
-      { path: paths.prospectCreate, lazy: () => import('./features/prospects/ProspectCreatePage').then((m) => ({ Component: m.ProspectCreatePage })) },
-      { path: paths.prospectMap, lazy: () => import('./features/maps/ProspectMapPage').then((m) => ({ Component: m.ProspectMapPage })) },
-      { path: paths.prospect, lazy: () => import('./features/prospects/ProspectDetailPage').then((m) => ({ Component: m.ProspectDetailPage })) },
+      {
+        path: paths.subscriptions,
+        lazy: () =>
+          import('./features/subscriptions/SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage })),
+      },
+      {
+        path: paths.subscription,
+        lazy: () =>
+          import('./features/subscriptions/SubscriptionDetailPage').then((m) => ({
+            Component: m.SubscriptionDetailPage,
+          })),
+      },
+      {
+        path: paths.cancellations,
+        lazy: () =>
+          import('./features/cancellations/CancellationsPage').then((m) => ({ Component: m.CancellationsPage })),
+      },
+      {
+        path: paths.cancellationReasons,
+        lazy: () =>
+          import('./features/cancellation-reasons/CancellationReasonsPage').then((m) => ({
+            Component: m.CancellationReasonsPage,
+          })),
+      },
+      {
+        path: paths.cancellationReasonCreate,
+        lazy: () =>
+          import('./features/cancellation-reasons/CreateCancellationReasonPage').then((m) => ({
+            Component: m.CreateCancellationReasonPage,
+          })),
+      },
+      {
+        path: paths.cancellationReasonEdit,
+        lazy: () =>
+          import('./features/cancellation-reasons/EditCancellationReasonPage').then((m) => ({
+            Component: m.EditCancellationReasonPage,
+          })),
+      },
+      {
+        path: paths.prospects,
+        lazy: () => import('./features/prospects/ProspectsPage').then((m) => ({ Component: m.ProspectsPage })),
+      },
+      {
+        path: paths.prospectCreate,
+        lazy: () =>
+          import('./features/prospects/ProspectCreatePage').then((m) => ({ Component: m.ProspectCreatePage })),
+      },
+      {
+        path: paths.prospectMap,
+        lazy: () => import('./features/maps/ProspectMapPage').then((m) => ({ Component: m.ProspectMapPage })),
+      },
+      {
+        path: paths.prospect,
+        lazy: () =>
+          import('./features/prospects/ProspectDetailPage').then((m) => ({ Component: m.ProspectDetailPage })),
+      },
       { path: paths.map, lazy: () => import('./features/maps/MapPage').then((m) => ({ Component: m.MapPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],

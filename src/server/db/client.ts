@@ -47,7 +47,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       );
     }
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await client.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await migratePglite(drizzlePglite(client), { migrationsFolder });

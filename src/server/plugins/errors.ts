@@ -5,7 +5,9 @@ import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE } from '../../contract/erro
 import { ActionError, FieldErrors, NotFoundError } from '../http/errors';
 
 /** Turns a zod validation failure into the field-keyed map of the 422 answer. */
-function fieldErrors(validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[]) {
+function fieldErrors(
+  validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[],
+) {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const issue of validation) {
@@ -29,7 +31,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(422).send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
     }
     if (error instanceof FieldErrors) return reply.code(422).send({ message: error.message, errors: error.errors });
-    if (error instanceof ActionError) return reply.code(error.statusCode).send({ message: error.message, errors: [error.message] });
+    if (error instanceof ActionError)
+      return reply.code(error.statusCode).send({ message: error.message, errors: [error.message] });
     if (error instanceof NotFoundError) return reply.code(404).send({ message: error.message });
     if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') {
       request.log.warn({ url: request.url }, 'CSRF token mismatch');

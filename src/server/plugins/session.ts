@@ -34,7 +34,8 @@ async function sessionSecret(db: Db, configured: string | undefined): Promise<st
 }
 
 const PUBLIC_PATHS = new Set([authPaths.login, '/health', '/ready']);
-const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/admin/assets/') || !path.startsWith('/admin');
+const isPublic = (path: string) =>
+  PUBLIC_PATHS.has(path) || path.startsWith('/admin/assets/') || !path.startsWith('/admin');
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -87,13 +88,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     const userId = request.session.userId;
     if (userId) {
       const [user] = await db
-        .select({ id: users.id, email: users.email, name: users.name, isRep: users.isRep, canForceCreate: users.canForceCreate })
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          isRep: users.isRep,
+          canForceCreate: users.canForceCreate,
+        })
         .from(users)
         .where(eq(users.id, userId));
       request.user = user ?? null;
     }
     if (request.user || isPublic(path)) return;
-    if (isXhr(request) || path.startsWith('/admin/api/')) return reply.code(401).send({ message: UNAUTHENTICATED_MESSAGE });
+    if (isXhr(request) || path.startsWith('/admin/api/'))
+      return reply.code(401).send({ message: UNAUTHENTICATED_MESSAGE });
     return reply.redirect(authPaths.login, 302);
   });
 });

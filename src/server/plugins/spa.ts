@@ -13,7 +13,8 @@ const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g,
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string }) => {
   const indexFile = path.join(opts.webDir, 'index.html');
-  if (!fs.existsSync(indexFile)) throw new Error(`The web app is not built: ${indexFile} is missing. Run "npm run build".`);
+  if (!fs.existsSync(indexFile))
+    throw new Error(`The web app is not built: ${indexFile} is missing. Run "npm run build".`);
   const template = fs.readFileSync(indexFile, 'utf8');
 
   await app.register(fastifyStatic, {

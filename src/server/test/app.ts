@@ -19,7 +19,12 @@ export class Agent {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: Method, url: string, payload?: Payload, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: Method,
+    url: string,
+    payload?: Payload,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method,
       url,
@@ -36,9 +41,12 @@ export class Agent {
   }
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, payload?: Payload, headers?: Record<string, string>) => this.request('POST', url, payload ?? {}, headers);
-  put = (url: string, payload?: Payload, headers?: Record<string, string>) => this.request('PUT', url, payload ?? {}, headers);
-  patch = (url: string, payload?: Payload, headers?: Record<string, string>) => this.request('PATCH', url, payload ?? {}, headers);
+  post = (url: string, payload?: Payload, headers?: Record<string, string>) =>
+    this.request('POST', url, payload ?? {}, headers);
+  put = (url: string, payload?: Payload, headers?: Record<string, string>) =>
+    this.request('PUT', url, payload ?? {}, headers);
+  patch = (url: string, payload?: Payload, headers?: Record<string, string>) =>
+    this.request('PATCH', url, payload ?? {}, headers);
   delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 
   /** Loads a page, as a browser would, and keeps the CSRF token from its meta tag. */
@@ -76,11 +84,17 @@ export function spaShell(): string {
   if (shell) return shell;
   shell = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-spa-'));
   fs.mkdirSync(path.join(shell, 'assets'));
-  fs.writeFileSync(path.join(shell, 'index.html'), '<!doctype html><html><head><title>Back office</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(shell, 'index.html'),
+    '<!doctype html><html><head><title>Back office</title></head><body><div id="root"></div></body></html>',
+  );
   return shell;
 }
 
-export async function createStaffUser(db: Db, options: { isRep?: boolean; canForceCreate?: boolean; name?: string } = {}): Promise<TestUser> {
+export async function createStaffUser(
+  db: Db,
+  options: { isRep?: boolean; canForceCreate?: boolean; name?: string } = {},
+): Promise<TestUser> {
   userSeq += 1;
   const email = `staff${userSeq}.${process.pid}.${Date.now()}@example.com`;
   const password = 'correct horse battery';
@@ -110,7 +124,10 @@ export async function signedInAgent(app: FastifyInstance, user: TestUser): Promi
 /** The app on a fresh database, as tests use it through `inject`. */
 export async function createTestApp(overrides: Partial<Config> = {}, opts: { webDir?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, ...overrides }), { database, webDir: opts.webDir ?? spaShell() });
+  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, ...overrides }), {
+    database,
+    webDir: opts.webDir ?? spaShell(),
+  });
   await app.ready();
 
   const createUser: TestApp['createUser'] = (options) => createStaffUser(database.db, options);

@@ -35,7 +35,8 @@ export function Shell() {
     );
   }
 
-  const isActive = (href: string) => (href === paths.dashboard ? location.pathname === href : location.pathname.startsWith(href));
+  const isActive = (href: string) =>
+    href === paths.dashboard ? location.pathname === href : location.pathname.startsWith(href);
 
   return (
     <AppShell

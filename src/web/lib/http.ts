@@ -61,7 +61,12 @@ export function toFormData(data: Record<string, unknown>, form = new FormData(),
   return form;
 }
 
-export async function request<T>(method: Method, url: string, data?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function request<T>(
+  method: Method,
+  url: string,
+  data?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   const tokenValue = csrfToken();
   if (tokenValue) headers['X-CSRF-TOKEN'] = tokenValue;
@@ -69,7 +74,8 @@ export async function request<T>(method: Method, url: string, data?: unknown, in
   let target = url;
   if (data !== undefined && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(data as Record<string, unknown>)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+    for (const [k, v] of Object.entries(data as Record<string, unknown>))
+      if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
     const qs = params.toString();
     if (qs) target += (url.includes('?') ? '&' : '?') + qs;
   } else if (data !== undefined) {
@@ -94,7 +100,10 @@ export async function request<T>(method: Method, url: string, data?: unknown, in
   const json = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const payload = (json ?? {}) as { message?: string; errors?: Record<string, string[]> | string[] };
-    const message = res.status === 419 ? 'Your page has expired. Reload the page and try again.' : (payload.message ?? `Request failed (${res.status}).`);
+    const message =
+      res.status === 419
+        ? 'Your page has expired. Reload the page and try again.'
+        : (payload.message ?? `Request failed (${res.status}).`);
     throw new HttpError(res.status, message, payload.errors ?? []);
   }
   return json as T;
@@ -109,7 +118,8 @@ function safeJson(text: string): unknown {
 }
 
 export const http = {
-  get: <T>(url: string, query?: Record<string, unknown>, init?: { signal?: AbortSignal }) => request<T>('GET', url, query, init),
+  get: <T>(url: string, query?: Record<string, unknown>, init?: { signal?: AbortSignal }) =>
+    request<T>('GET', url, query, init),
   post: <T>(url: string, data?: unknown) => request<T>('POST', url, data ?? {}),
   put: <T>(url: string, data?: unknown) => request<T>('PUT', url, data ?? {}),
   patch: <T>(url: string, data?: unknown) => request<T>('PATCH', url, data ?? {}),

@@ -37,8 +37,12 @@ export const prospects = pgTable(
   'prospects',
   {
     id: serial('id').primaryKey(),
-    repId: integer('rep_id').notNull().references(() => users.id),
-    createdById: integer('created_by_id').notNull().references(() => users.id),
+    repId: integer('rep_id')
+      .notNull()
+      .references(() => users.id),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
     customerId: integer('customer_id').references(() => customers.id),
     name: text('name').notNull(),
     address: text('address').notNull(),
@@ -49,7 +53,9 @@ export const prospects = pgTable(
     lng: doublePrecision('lng'),
     locationSource: locationSource('location_source'),
     newConstruction: boolean('new_construction').notNull().default(false),
-    prospectActionId: integer('prospect_action_id').notNull().references(() => prospectActions.id),
+    prospectActionId: integer('prospect_action_id')
+      .notNull()
+      .references(() => prospectActions.id),
     actionTaken: text('action_taken'),
     offeredPromotion: boolean('offered_promotion').notNull().default(false),
     comments: text('comments'),

@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { customers, referralCodes } from './customers';
 import { devices } from './devices';
@@ -42,9 +54,13 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id').notNull().references(() => customers.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
     deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
-    carrierId: integer('carrier_id').notNull().references(() => carriers.id),
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => carriers.id),
     source: orderSource('source').notNull().default('direct'),
     referralCodeId: integer('referral_code_id').references(() => referralCodes.id),
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
@@ -73,7 +89,9 @@ export const subscriptionCancellations = pgTable(
   'subscription_cancellations',
   {
     id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull(),
     isReturn: boolean('is_return').notNull(),
     cancellationReasonId: integer('cancellation_reason_id').notNull().default(0),
@@ -96,7 +114,9 @@ export const renewals = pgTable(
   'renewals',
   {
     id: serial('id').primaryKey(),
-    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
     renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull(),
     gross: numeric('gross', { precision: 10, scale: 2 }).notNull(),
     net: numeric('net', { precision: 10, scale: 2 }).notNull(),
@@ -109,7 +129,9 @@ export const credits = pgTable(
   'credits',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id').notNull().references(() => customers.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     dueOn: date('due_on').notNull(),

@@ -1,7 +1,12 @@
 import { boolean, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const supplierFrequency = pgEnum('supplier_frequency', ['Monthly', 'Per Renewal']);
-export const supplierBillingCycle = pgEnum('supplier_billing_cycle', ['30 Day', 'Calendar Month', 'Quarterly', 'Annual']);
+export const supplierBillingCycle = pgEnum('supplier_billing_cycle', [
+  '30 Day',
+  'Calendar Month',
+  'Quarterly',
+  'Annual',
+]);
 
 /** Line suppliers. The prorates/frequency/billing-cycle rules of §4 live in src/contract/suppliers.ts. */
 export const suppliers = pgTable('suppliers', {

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authPaths, currentUser, INVALID_CREDENTIALS_MESSAGE, loginBody, loginResponse, TOO_MANY_LOGINS_MESSAGE } from '../../../contract/auth';
+import {
+  authPaths,
+  currentUser,
+  INVALID_CREDENTIALS_MESSAGE,
+  loginBody,
+  loginResponse,
+  TOO_MANY_LOGINS_MESSAGE,
+} from '../../../contract/auth';
 import { FieldErrors } from '../../http/errors';
 import type { Db } from '../../db/client';
 import { authenticate } from './auth.service';
 
 const isXhr = (headers: Record<string, unknown>) => headers['x-requested-with'] === 'XMLHttpRequest';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; loginRateLimit: number }> = async (app, { db, loginRateLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; loginRateLimit: number }> = async (
+  app,
+  { db, loginRateLimit },
+) => {
   app.post(
     authPaths.login,
     {

@@ -18,13 +18,23 @@ export async function authenticate(db: Db, email: string, password: string): Pro
  * First start: creates the admin account. Returns the generated password when none was configured,
  * so it can be printed once; null when an account already existed.
  */
-export async function ensureAdmin(db: Db, email: string, password: string | undefined): Promise<{ email: string; generatedPassword?: string } | null> {
+export async function ensureAdmin(
+  db: Db,
+  email: string,
+  password: string | undefined,
+): Promise<{ email: string; generatedPassword?: string } | null> {
   const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
   if (n > 0) return null;
   const chosen = password ?? generatePassword();
   await db
     .insert(users)
-    .values({ email: email.toLowerCase(), name: 'Administrator', passwordHash: await hashPassword(chosen), isRep: true, canForceCreate: true })
+    .values({
+      email: email.toLowerCase(),
+      name: 'Administrator',
+      passwordHash: await hashPassword(chosen),
+      isRep: true,
+      canForceCreate: true,
+    })
     .onConflictDoNothing();
   return password ? { email } : { email, generatedPassword: chosen };
 }

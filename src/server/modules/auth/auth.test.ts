@@ -32,7 +32,11 @@ describe('sign-in', () => {
   it('accepts a classic form post with the _token field and redirects to the dashboard', async () => {
     const user = await t.createUser();
     const agent = await t.guest();
-    const body = new URLSearchParams({ email: user.email, password: user.password, _token: agent.csrfToken }).toString();
+    const body = new URLSearchParams({
+      email: user.email,
+      password: user.password,
+      _token: agent.csrfToken,
+    }).toString();
     const res = await agent.post('/admin/login', body, {
       'content-type': 'application/x-www-form-urlencoded',
       'x-requested-with': '',
@@ -88,7 +92,8 @@ describe('sign-in', () => {
     try {
       const agent = await limited.guest();
       const attempts = [];
-      for (let i = 0; i < 4; i++) attempts.push(await agent.post('/admin/login', { email: 'x@example.com', password: 'nope' }));
+      for (let i = 0; i < 4; i++)
+        attempts.push(await agent.post('/admin/login', { email: 'x@example.com', password: 'nope' }));
       expect(attempts.slice(0, 3).map((r) => r.statusCode)).toEqual([422, 422, 422]);
       expect(attempts[3]!.statusCode).toBe(429);
       expect(attempts[3]!.json().message).toBe('Too many sign-in attempts. Please wait a minute and try again.');
