@@ -64,12 +64,16 @@ describe('device actions from the detail page', () => {
     await expect.poll(() => page.getByText('Riley Screens', { exact: false }).first().isVisible()).toBe(true);
     // On an active subscription the device cannot be separated or deleted: those actions are not offered.
     await expect.poll(() => page.getByRole('button', { name: 'Delete device', exact: true }).count()).toBe(0);
-    expect(
-      await page
-        .getByText(`Device ${device.id} is assigned to an active subscription. Move the line to another device first.`)
-        .first()
-        .isVisible(),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            `Device ${device.id} is assigned to an active subscription. Move the line to another device first.`,
+          )
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.screenshot({ path: '.tmp/screens/device-detail-1280.png', fullPage: true });
     const { page: narrow } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
     await narrow.goto(`/admin/devices/${device.id}`);

@@ -55,14 +55,16 @@ describe('equipment page', () => {
     await expect.poll(() => narrow.getByRole('button', { name: 'Mark as Received' }).count()).toBe(0);
     await narrow.getByRole('button', { name: 'Delete Equipment' }).click();
     const dialog = narrow.getByRole('dialog');
-    expect(
-      await dialog
-        .getByText(
-          'Alert! This will remove this Gone Phone (IMEI 356600000000999) from inventory permanently. Are you sure? This action is permanent!',
-          { exact: true },
-        )
-        .isVisible(),
-    ).toBe(true);
+    await expect
+      .poll(() =>
+        dialog
+          .getByText(
+            'Alert! This will remove this Gone Phone (IMEI 356600000000999) from inventory permanently. Are you sure? This action is permanent!',
+            { exact: true },
+          )
+          .isVisible(),
+      )
+      .toBe(true);
     await dialog.getByRole('button', { name: 'Delete Equipment' }).click();
     await narrow.waitForURL((url) => url.pathname === '/admin/equipment');
     expect(await row(item.id)).toBeUndefined();
