@@ -24,3 +24,6 @@ export type { TimeFieldProps } from './DateTimeFields';
 export { DATE_FORMAT, TIME_FORMAT, formatDate, formatDateTime } from './dates';
 export { ExternalLink, ExternalLinksInNewTab } from './ExternalLink';
 export { Lightbox, LIGHTBOX_FAILURE_MESSAGE } from './Lightbox';
+export { AuditHistory } from './audit/AuditHistory';
+export type { AuditHistoryProps } from './audit/AuditHistory';
+export { auditKeys, useAuditHistory } from './audit/useAuditHistory';

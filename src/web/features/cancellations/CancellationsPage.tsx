@@ -4,7 +4,8 @@ import { cancellationUrls, type CancellationRow } from '../../../contract/subscr
 import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
-import { auditKeys, subscriptionKeys } from '../subscriptions/api';
+import { subscriptionKeys } from '../subscriptions/api';
+import { auditKeys } from '../../ui';
 import { queueColumns } from '../subscriptions/columns';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions/ListFilters';
 import { cancellationKeys, useCancellations } from './api';

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import type { AuditEntry } from '../../../contract/audit';
 import type { CustomerDetail } from '../../../contract/customers';
 import { HttpError } from '../../lib/http';
-import { DataTable, ErrorState, LoadingState, PageHeader, type Column } from '../../ui';
-import { formatDate, formatDateTime } from '../../ui/dates';
+import { AuditHistory, DataTable, ErrorState, LoadingState, PageHeader, type Column } from '../../ui';
+import { formatDate } from '../../ui/dates';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { paths } from '../../paths';
-import { useCustomer, useCustomerHistory } from './api';
+import { useCustomer } from './api';
 
 type Of<K extends keyof CustomerDetail> = CustomerDetail[K] extends (infer R)[] ? R : never;
 
@@ -67,12 +66,6 @@ const creditColumns: Column<Of<'credits'>>[] = [
   { key: 'dueOn', header: 'Due', nowrap: true, render: (c) => formatDate(c.dueOn) },
   { key: 'amount', header: 'Amount', align: 'right', render: (c) => money(c.amount) },
   { key: 'appliedAt', header: 'Applied', nowrap: true, render: (c) => formatDate(c.appliedAt) || 'Outstanding' },
-];
-
-const historyColumns: Column<AuditEntry>[] = [
-  { key: 'createdAt', header: 'When', nowrap: true, render: (e) => formatDateTime(e.createdAt) },
-  { key: 'userName', header: 'Who', render: (e) => e.userName ?? 'System' },
-  { key: 'action', header: 'What' },
 ];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -137,21 +130,6 @@ function AddressMap({ customer }: { customer: CustomerDetail }) {
   return <MarkerMap markers={[marker]} height={280} label={`Map of ${customer.name}'s address`} />;
 }
 
-function History({ id }: { id: number }) {
-  const history = useCustomerHistory(id);
-  return (
-    <DataTable
-      caption="History"
-      columns={historyColumns}
-      rows={history.data}
-      loading={history.isFetching}
-      error={history.error}
-      onRetry={() => history.refetch()}
-      empty="No changes recorded for this customer."
-    />
-  );
-}
-
 export function CustomerPage() {
   const id = Number(useParams().id);
   const customer = useCustomer(id);
@@ -197,7 +175,7 @@ export function CustomerPage() {
       <Section title="Renewals">{table('renewals', renewalColumns, 'Renewals', 'No renewals.')}</Section>
       <Section title="Credits">{table('credits', creditColumns, 'Credits', 'No credits.')}</Section>
       <Section title="History">
-        <History id={c.id} />
+        <AuditHistory entityType="customer" empty="No changes recorded for this customer." entityId={c.id} />
       </Section>
     </Stack>
   );

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditPaths, type AuditEntry } from '../../../contract/audit';
 import {
   customerPaths,
   type CustomerDetail,
@@ -13,7 +12,6 @@ export const customerKeys = {
   all: ['customers'] as const,
   list: (query: CustomerListQuery) => ['customers', 'list', query] as const,
   detail: (id: number) => ['customers', 'detail', id] as const,
-  history: (id: number) => ['audit', 'customer', id] as const,
 };
 
 export function useCustomers(query: CustomerListQuery) {
@@ -28,13 +26,5 @@ export function useCustomer(id: number) {
   return useQuery({
     queryKey: customerKeys.detail(id),
     queryFn: ({ signal }) => http.get<CustomerDetail>(customerPaths.detail(id), undefined, { signal }),
-  });
-}
-
-export function useCustomerHistory(id: number) {
-  return useQuery({
-    queryKey: customerKeys.history(id),
-    queryFn: ({ signal }) =>
-      http.get<AuditEntry[]>(auditPaths.list, { entityType: 'customer', entityId: id }, { signal }),
   });
 }

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorState, LoadingState, PageHeader, useConfirmAction } from '../../ui';
+import { AuditHistory, ErrorState, LoadingState, PageHeader, useConfirmAction } from '../../ui';
 import { HttpError } from '../../lib/http';
 import { paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, type DeviceDetail } from '../../../contract/devices';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
-import { AuditHistory } from './AuditHistory';
+import { DEVICE_AUDIT_LABELS } from './auditLabels';
 import { CustomerLink } from './CustomerLink';
 import { useDevice, useInvalidateDevices } from './api';
 import { DEVICE_ACTIONS } from './deviceActions';
@@ -313,7 +313,7 @@ export function DeviceDetailPage() {
         <Stack gap="md">
           <ActionsCard device={d} />
           <TakenEquipment device={d} />
-          <AuditHistory entityType="device" entityId={d.id} />
+          <AuditHistory entityType="device" entityId={d.id} labels={DEVICE_AUDIT_LABELS} />
         </Stack>
       </SimpleGrid>
     </Stack>

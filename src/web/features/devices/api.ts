@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { auditPaths, type AuditEntry } from '../../../contract/audit';
+import { auditKeys } from '../../ui';
 import {
   devicePaths,
   type DeviceDetail,
@@ -17,8 +17,6 @@ export const deviceKeys = {
   detail: (id: number) => ['devices', 'detail', id] as const,
   options: ['devices', 'options'] as const,
 };
-
-export const auditKey = (entityType: string, entityId: number) => ['audit', entityType, entityId] as const;
 
 export function useDevices(query: Partial<DeviceListQuery>) {
   return useQuery({
@@ -43,13 +41,6 @@ export function useDeviceOptions() {
   });
 }
 
-export function useAudit(entityType: string, entityId: number) {
-  return useQuery({
-    queryKey: auditKey(entityType, entityId),
-    queryFn: ({ signal }) => http.get<AuditEntry[]>(auditPaths.list, { entityType, entityId }, { signal }),
-  });
-}
-
 export const lookupSim = (sim: string) => http.get<SimLookupDevice>(devicePaths.bySim(sim));
 
 /** After any device or equipment change, every device list, detail and history may be stale. */
@@ -59,6 +50,6 @@ export function useInvalidateDevices() {
     Promise.all([
       client.invalidateQueries({ queryKey: deviceKeys.all }),
       client.invalidateQueries({ queryKey: ['equipment'] }),
-      client.invalidateQueries({ queryKey: ['audit'] }),
+      client.invalidateQueries({ queryKey: auditKeys.all }),
     ]);
 }

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorState, LoadingState, PageHeader } from '../../ui';
+import { AuditHistory, ErrorState, LoadingState, PageHeader } from '../../ui';
 import { HttpError } from '../../lib/http';
 import { paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
-import { AuditHistory } from '../devices/AuditHistory';
+import { DEVICE_AUDIT_LABELS } from '../devices/auditLabels';
 import { CustomerLink } from '../devices/CustomerLink';
 import { useEquipment } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
@@ -125,7 +125,7 @@ export function EquipmentDetailPage() {
           </Stack>
         </Card>
       </SimpleGrid>
-      <AuditHistory entityType="equipment" entityId={e.id} />
+      <AuditHistory entityType="equipment" entityId={e.id} labels={DEVICE_AUDIT_LABELS} />
     </Stack>
   );
 }

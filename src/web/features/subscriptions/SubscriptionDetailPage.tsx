@@ -16,7 +16,8 @@ import { ReasonPicker } from '../cancellation-reasons/ReasonPicker';
 import { reasonLabel, useCancellationReasons } from '../cancellation-reasons/api';
 import { cancellationKeys } from '../cancellations/api';
 import { AuditHistory } from './AuditHistory';
-import { auditKeys, subscriptionKeys, useSubscription } from './api';
+import { subscriptionKeys, useSubscription } from './api';
+import { auditKeys } from '../../ui';
 import { carrierName } from './columns';
 import { formatPhone } from './phone';
 

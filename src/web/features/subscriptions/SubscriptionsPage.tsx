@@ -5,7 +5,8 @@ import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
 import { cancellationKeys } from '../cancellations/api';
-import { auditKeys, subscriptionKeys, useSubscriptions } from './api';
+import { subscriptionKeys, useSubscriptions } from './api';
+import { auditKeys } from '../../ui';
 import { queueColumns } from './columns';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';
 

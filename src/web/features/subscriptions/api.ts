@@ -7,18 +7,12 @@ import {
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
-import type { AuditEntry } from '../../../contract/audit';
-import { auditPaths } from '../../../contract/audit';
 import { http } from '../../lib/http';
 
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   list: (q: SubscriptionListQuery) => ['subscriptions', 'list', q] as const,
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
-};
-export const auditKeys = {
-  all: ['audit'] as const,
-  of: (entityType: string, entityId: number) => ['audit', entityType, entityId] as const,
 };
 
 export function useSubscriptions(query: SubscriptionListQuery) {
@@ -33,12 +27,5 @@ export function useSubscription(id: number) {
   return useQuery({
     queryKey: subscriptionKeys.detail(id),
     queryFn: () => http.get<SubscriptionDetail>(subscriptionUrls.detail(id)),
-  });
-}
-
-export function useAuditHistory(entityType: string, entityId: number) {
-  return useQuery({
-    queryKey: auditKeys.of(entityType, entityId),
-    queryFn: () => http.get<AuditEntry[]>(auditPaths.list, { entityType, entityId }),
   });
 }

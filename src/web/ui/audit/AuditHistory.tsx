@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import type { AuditEntry } from '../../../contract/audit';
+import { DataTable, type Column } from '../DataTable';
+import { formatDateTime } from '../dates';
+import { useAuditHistory } from './useAuditHistory';
+
+export interface AuditHistoryProps {
+  entityType: string;
+  entityId: number;
+  /** Readable names of the audit actions this record can have; unknown actions show as recorded. */
+  labels?: Record<string, string>;
+  /** Adds a "Change" column describing what an entry changed. */
+  describeChange?(entry: AuditEntry): ReactNode;
+  empty?: string;
+}
+
+/** Who changed a record, when and how, newest first (the server's audit log of that record). */
+export function AuditHistory({ entityType, entityId, labels = {}, describeChange, empty }: AuditHistoryProps) {
+  const history = useAuditHistory(entityType, entityId);
+  const columns: Column<AuditEntry>[] = [
+    { key: 'createdAt', header: 'When', nowrap: true, render: (e) => formatDateTime(e.createdAt) },
+    { key: 'userName', header: 'Who', render: (e) => e.userName ?? 'System' },
+    { key: 'action', header: 'What', render: (e) => labels[e.action] ?? e.action },
+    ...(describeChange ? [{ key: 'change', header: 'Change', render: describeChange }] : []),
+  ];
+  return (
+    <DataTable
+      caption="History"
+      columns={columns}
+      rows={history.data}
+      loading={history.isFetching}
+      error={history.error}
+      onRetry={() => void history.refetch()}
+      empty={empty ?? 'No changes recorded yet.'}
+    />
+  );
+}
