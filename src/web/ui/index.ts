@@ -8,6 +8,7 @@ export { useConfirmAction } from './useConfirmAction';
 export type { ConfirmActionOptions } from './useConfirmAction';
 export { notify } from './notify';
 export { PageHeader } from './PageHeader';
+export { DetailField } from './DetailField';
 export { DataTable, pageQueryProps } from './DataTable';
 export type { Column, DataTableProps } from './DataTable';
 export { SearchInput } from './SearchInput';

@@ -1,8 +1,15 @@
-import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuditHistory, ErrorState, LoadingState, PageHeader, useConfirmAction } from '../../ui';
+import {
+  AuditHistory,
+  DetailField,
+  ErrorState,
+  formatDate,
+  LoadingState,
+  PageHeader,
+  useConfirmAction,
+} from '../../ui';
 import { HttpError } from '../../lib/http';
 import { paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, type DeviceDetail } from '../../../contract/devices';
@@ -13,22 +20,8 @@ import { useDevice, useInvalidateDevices } from './api';
 import { DEVICE_ACTIONS } from './deviceActions';
 import { statusColor } from './status';
 
-const date = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' }) : '—';
+const date = (iso: string | null) => formatDate(iso) || '—';
 const money = (price: string) => `$${Number(price).toFixed(Number(price) > 0 && Number(price) < 0.01 ? 4 : 2)}`;
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 function LineCard({ device }: { device: DeviceDetail }) {
   return (
@@ -37,12 +30,12 @@ function LineCard({ device }: { device: DeviceDetail }) {
         Line
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Field label="SIM">{device.sim}</Field>
-        <Field label="Phone number">{device.phone ?? '—'}</Field>
-        <Field label="Supplier">{device.supplier?.name ?? '—'}</Field>
-        <Field label="Deployed">{date(device.deployedAt)}</Field>
-        <Field label="Line deleted">{date(device.lineDeletedAt)}</Field>
-        <Field label="Unavailable">{device.unavailable ? 'Yes' : 'No'}</Field>
+        <DetailField label="SIM">{device.sim}</DetailField>
+        <DetailField label="Phone number">{device.phone ?? '—'}</DetailField>
+        <DetailField label="Supplier">{device.supplier?.name ?? '—'}</DetailField>
+        <DetailField label="Deployed">{date(device.deployedAt)}</DetailField>
+        <DetailField label="Line deleted">{date(device.lineDeletedAt)}</DetailField>
+        <DetailField label="Unavailable">{device.unavailable ? 'Yes' : 'No'}</DetailField>
       </SimpleGrid>
     </Card>
   );
@@ -61,10 +54,10 @@ function PhoneCard({ device }: { device: DeviceDetail }) {
             <Image src={product.imageUri} alt={product.model} w={72} h={72} fit="contain" radius="sm" />
           )}
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" style={{ flex: 1 }}>
-            <Field label="Model">{product?.model ?? '—'}</Field>
-            <Field label="Price">{product ? money(product.price) : '—'}</Field>
-            <Field label="IMEI">{device.imei ?? '—'}</Field>
-            <Field label="Product id (mofi_id)">{product?.id ?? '—'}</Field>
+            <DetailField label="Model">{product?.model ?? '—'}</DetailField>
+            <DetailField label="Price">{product ? money(product.price) : '—'}</DetailField>
+            <DetailField label="IMEI">{device.imei ?? '—'}</DetailField>
+            <DetailField label="Product id (mofi_id)">{product?.id ?? '—'}</DetailField>
           </SimpleGrid>
         </Group>
       ) : (
@@ -83,7 +76,7 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
         Subscription and loan
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Field label="Subscription">
+        <DetailField label="Subscription">
           {device.subscription ? (
             <>
               <Anchor component={Link} to={paths.subscriptionHref(device.subscription.id)} size="sm">
@@ -98,8 +91,8 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
           ) : (
             'None'
           )}
-        </Field>
-        <Field label="Loaner">
+        </DetailField>
+        <DetailField label="Loaner">
           {device.loaner ? (
             <>
               On loan to <CustomerLink customer={device.loaner.customer} /> since {date(device.loaner.startedAt)}
@@ -107,7 +100,7 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
           ) : (
             'Not on loan'
           )}
-        </Field>
+        </DetailField>
       </SimpleGrid>
     </Card>
   );

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuditHistory, ErrorState, LoadingState, PageHeader } from '../../ui';
+import { AuditHistory, DetailField, ErrorState, formatDate, LoadingState, PageHeader } from '../../ui';
 import { HttpError } from '../../lib/http';
 import { paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
@@ -10,22 +9,6 @@ import { DEVICE_AUDIT_LABELS } from '../devices/auditLabels';
 import { CustomerLink } from '../devices/CustomerLink';
 import { useEquipment } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
-
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** One phone outside a device: where it is, where it came from, its actions and history. */
 export function EquipmentDetailPage() {
@@ -74,9 +57,9 @@ export function EquipmentDetailPage() {
             Equipment
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label="Model">{e.product?.model ?? '—'}</Field>
-            <Field label="IMEI">{e.imei}</Field>
-            <Field label="From device">
+            <DetailField label="Model">{e.product?.model ?? '—'}</DetailField>
+            <DetailField label="IMEI">{e.imei}</DetailField>
+            <DetailField label="From device">
               {e.fromDeviceId === null ? (
                 '—'
               ) : e.fromDeviceExists ? (
@@ -86,12 +69,12 @@ export function EquipmentDetailPage() {
               ) : (
                 `${e.fromDeviceId} (deleted)`
               )}
-            </Field>
-            <Field label="Customer">
+            </DetailField>
+            <DetailField label="Customer">
               <CustomerLink customer={e.customer} />
-            </Field>
-            <Field label="Recorded">{date(e.createdAt)}</Field>
-            <Field label="In this state since">{date(e.updatedAt)}</Field>
+            </DetailField>
+            <DetailField label="Recorded">{formatDate(e.createdAt)}</DetailField>
+            <DetailField label="In this state since">{formatDate(e.updatedAt)}</DetailField>
           </SimpleGrid>
         </Card>
         <Card withBorder padding="md">

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, formatDate, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { paths } from '../../paths';
 import {
   EQUIPMENT_STATE_LABELS,
@@ -14,9 +14,6 @@ import { useEquipmentList } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
 
 const PER_PAGE = 25;
-const date = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
-
 /** Phones outside devices, one state per tab: hold, unbuilt, returning, blacklist hold, inventory. */
 export function EquipmentPage() {
   const [params, setParams] = useSearchParams();
@@ -68,7 +65,7 @@ export function EquipmentPage() {
       header: 'Customer',
       render: (e) => <CustomerLink customer={e.customer} />,
     },
-    { key: 'updatedAt', header: 'Since', render: (e) => date(e.updatedAt) },
+    { key: 'updatedAt', header: 'Since', render: (e) => formatDate(e.updatedAt) },
     {
       key: 'actions',
       header: 'Actions',
