@@ -63,8 +63,11 @@ export function useReasonQueue<Row extends QueueRow>({ listKey, removeOnSave, ur
     const rows = queryClient.getQueryData<Page<Row>>(listKey)?.rows ?? [];
     const index = rows.findIndex((r) => r.id === row.id);
     const next = rows[index + 1] ?? rows[index - 1];
-    setLeaving((s) => new Set(s).add(row.id));
-    await new Promise((resolve) => setTimeout(resolve, reduceMotion ? 0 : SLIDE_MS));
+    // With less motion asked for, the row is never put in its sliding state: it just leaves.
+    if (!reduceMotion) {
+      setLeaving((s) => new Set(s).add(row.id));
+      await new Promise((resolve) => setTimeout(resolve, SLIDE_MS));
+    }
     queryClient.setQueryData<Page<Row>>(
       listKey,
       (page) => page && { ...page, rows: page.rows.filter((r) => r.id !== row.id), total: Math.max(0, page.total - 1) },
