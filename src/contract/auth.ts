@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLE_IDS } from './access';
 
 export const authPaths = {
   login: '/admin/login',
@@ -24,6 +25,7 @@ export const currentUser = z.object({
   id: z.number(),
   email: z.string(),
   name: z.string(),
+  role: z.enum(ROLE_IDS),
   isRep: z.boolean(),
   canForceCreate: z.boolean(),
 });

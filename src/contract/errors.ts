@@ -16,4 +16,6 @@ export type ActionErrorBody = z.infer<typeof actionErrorBody>;
 
 export const CSRF_MISMATCH_MESSAGE = 'CSRF token mismatch.';
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
+export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
+export const NOT_FOUND_MESSAGE = 'Not Found.';
 export const SERVER_ERROR_MESSAGE = 'Server Error';

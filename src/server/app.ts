@@ -9,6 +9,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
+import { accessPlugin } from './plugins/access';
+import { NOT_FOUND_MESSAGE } from '../contract/errors';
 import { spaPlugin } from './plugins/spa';
 import { healthRoutes } from './modules/health.routes';
 import { registerModules } from './modules';
@@ -60,14 +62,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(sessionPlugin, { config, db: database.db });
+  await app.register(accessPlugin, { db: database.db });
 
   await app.register(healthRoutes, { database });
-  app.get('/', (_req, reply) => reply.redirect('/admin'));
+  app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/admin'));
   await registerModules(app, { config, database });
 
   const webDir = opts.webDir ?? path.resolve(config.WEB_DIST_DIR);
   if (webDir) await app.register(spaPlugin, { webDir });
-  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: 'Not Found.' }));
+  else app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE }));
   return app;
 }
 

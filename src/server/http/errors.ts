@@ -1,3 +1,5 @@
+import { FORBIDDEN_MESSAGE, NOT_FOUND_MESSAGE } from '../../contract/errors';
+
 /** Refusal of an action (§8): answered as `{message, errors: [message]}` so the UI can alert the first entry. */
 export class ActionError extends Error {
   constructor(
@@ -18,7 +20,15 @@ export class FieldErrors extends Error {
 
 export class NotFoundError extends Error {
   readonly statusCode = 404;
-  constructor(message = 'Not Found.') {
+  constructor(message = NOT_FOUND_MESSAGE) {
+    super(message);
+  }
+}
+
+/** A signed-in user asks for something their role does not include: answered 403 `{message}`. */
+export class ForbiddenError extends Error {
+  readonly statusCode = 403;
+  constructor(message = FORBIDDEN_MESSAGE) {
     super(message);
   }
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE } from '../../contract/errors';
-import { ActionError, FieldErrors, NotFoundError } from '../http/errors';
+import { ActionError, FieldErrors, ForbiddenError, NotFoundError } from '../http/errors';
 
 /** Turns a zod validation failure into the field-keyed map of the 422 answer. */
 function fieldErrors(
@@ -33,7 +33,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof FieldErrors) return reply.code(422).send({ message: error.message, errors: error.errors });
     if (error instanceof ActionError)
       return reply.code(error.statusCode).send({ message: error.message, errors: [error.message] });
-    if (error instanceof NotFoundError) return reply.code(404).send({ message: error.message });
+    if (error instanceof NotFoundError || error instanceof ForbiddenError)
+      return reply.code(error.statusCode).send({ message: error.message });
     if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') {
       request.log.warn({ url: request.url }, 'CSRF token mismatch');
       return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import session from '@fastify/session';
 import csrf from '@fastify/csrf-protection';
@@ -7,18 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { settings, users } from '../db/schema';
-import type { CurrentUser } from '../../contract/auth';
-import { authPaths } from '../../contract/auth';
-import { UNAUTHENTICATED_MESSAGE } from '../../contract/errors';
+import { settings } from '../db/schema';
 import { PgSessionStore } from './session-store';
 
 declare module 'fastify' {
   interface Session {
     userId?: number;
-  }
-  interface FastifyRequest {
-    user: CurrentUser | null;
   }
 }
 
@@ -33,16 +27,9 @@ async function sessionSecret(db: Db, configured: string | undefined): Promise<st
   return stored!.value as string;
 }
 
-const PUBLIC_PATHS = new Set([authPaths.login, '/health', '/ready']);
-const isPublic = (path: string) =>
-  PUBLIC_PATHS.has(path) || path.startsWith('/admin/assets/') || !path.startsWith('/admin');
-const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Sessions in PostgreSQL, CSRF on every state-changing request (X-CSRF-TOKEN header or `_token` field),
- * and the sign-in guard on everything under /admin.
- */
+/** Sessions in PostgreSQL, CSRF on every state-changing request (X-CSRF-TOKEN header or `_token` field). */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const { config, db } = opts;
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
@@ -71,8 +58,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     },
   });
 
-  app.decorateRequest('user', null);
-
   app.addHook('preValidation', async (request, reply) => {
     if (UNSAFE.has(request.method)) {
       // csrfProtection either calls back or answers the request itself (419 via the error handler).
@@ -84,24 +69,5 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       // `_token` is transport, not data: strip it so strict schemas see only the form's fields.
       if (request.body && typeof request.body === 'object') delete (request.body as Record<string, unknown>)._token;
     }
-    const path = request.url.split('?')[0]!;
-    const userId = request.session.userId;
-    if (userId) {
-      const [user] = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          isRep: users.isRep,
-          canForceCreate: users.canForceCreate,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      request.user = user ?? null;
-    }
-    if (request.user || isPublic(path)) return;
-    if (isXhr(request) || path.startsWith('/admin/api/'))
-      return reply.code(401).send({ message: UNAUTHENTICATED_MESSAGE });
-    return reply.redirect(authPaths.login, 302);
   });
 });

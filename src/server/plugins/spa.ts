@@ -1,15 +1,18 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
+import { authPaths } from '../../contract/auth';
+import { NOT_FOUND_MESSAGE } from '../../contract/errors';
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * Serves the built SPA under /admin. Hashed assets are cached for a year; the HTML is never cached and
- * carries this session's CSRF token in `<meta name="csrf-token">`. Unknown GETs under /admin that want a
- * page get the SPA (its router shows the 404 page); API calls get a JSON 404.
+ * Serves the built SPA under /admin. Hashed assets are public and cached for a year; the HTML is never cached
+ * and carries this session's CSRF token in `<meta name="csrf-token">`. The login page is public; every other
+ * page needs a session (a guest is redirected to the login page). Unknown API paths and XHR calls to page
+ * paths get a JSON 404.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string }) => {
   const indexFile = path.join(opts.webDir, 'index.html');
@@ -17,26 +20,33 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
     throw new Error(`The web app is not built: ${indexFile} is missing. Run "npm run build".`);
   const template = fs.readFileSync(indexFile, 'utf8');
 
-  await app.register(fastifyStatic, {
-    root: path.join(opts.webDir, 'assets'),
-    prefix: '/admin/assets/',
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    wildcard: true,
+  await app.register(async (assets) => {
+    // @fastify/static takes no route config: its routes are declared public here, in their own scope.
+    assets.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await assets.register(fastifyStatic, {
+      root: path.join(opts.webDir, 'assets'),
+      prefix: '/admin/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      (path === '/admin' || path.startsWith('/admin/')) &&
-      !path.startsWith('/admin/api/') &&
-      !path.startsWith('/admin/assets/') &&
-      request.headers['x-requested-with'] !== 'XMLHttpRequest';
-    if (!wantsPage) return reply.code(404).send({ message: 'Not Found.' });
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers['x-requested-with'] === 'XMLHttpRequest') return notFound(reply);
     const token = reply.generateCsrf();
     const html = template.replace('<head>', `<head>\n    <meta name="csrf-token" content="${escapeAttr(token)}">`);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-  });
+  };
+
+  app.get(authPaths.login, { config: { access: 'public', page: true } }, page);
+  // The SPA's router draws every other page, its own 404 page included.
+  app.get('/admin', { config: { access: 'signed-in', page: true } }, page);
+  app.get('/admin/*', { config: { access: 'signed-in', page: true } }, page);
+  app.get('/admin/api/*', { config: { access: 'public' } }, (_request, reply) => notFound(reply));
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
 });

@@ -214,14 +214,20 @@ export async function insertCatalog(
     );
 
   const staff = [
-    { ...person(rng), isRep: false, canForceCreate: true },
-    { ...person(rng), isRep: false, canForceCreate: false },
-    ...Array.from({ length: opts.reps }, () => ({ ...person(rng), isRep: true, canForceCreate: false })),
+    { ...person(rng), role: 'operations' as const, isRep: false, canForceCreate: true },
+    { ...person(rng), role: 'analyst' as const, isRep: false, canForceCreate: false },
+    ...Array.from({ length: opts.reps }, () => ({
+      ...person(rng),
+      role: 'field-rep' as const,
+      isRep: true,
+      canForceCreate: false,
+    })),
   ];
   const accounts = staff.map((s, i) => ({
     email: `${s.first}.${s.last}.${i + 1}@staff.example.com`.toLowerCase(),
     name: `${s.first} ${s.last}`,
     passwordHash: NO_PASSWORD,
+    role: s.role,
     isRep: s.isRep,
     canForceCreate: s.canForceCreate,
     createdAt,

@@ -73,6 +73,7 @@ export async function createUser(
       email: `user${TAG}-${n}@example.test`,
       name: `Test User ${n}`,
       passwordHash: await cachedHash(password),
+      role: 'administrator',
       ...columns,
     })
     .returning();

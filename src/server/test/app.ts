@@ -8,6 +8,7 @@ import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { openTestDatabase } from './database';
+import type { RoleId } from '../../contract/access';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Payload = InjectOptions['payload'];
@@ -58,6 +59,14 @@ export class Agent {
   }
 }
 
+/** A staff account for a test; an Administrator unless a role is given. */
+export interface StaffOptions {
+  role?: RoleId;
+  isRep?: boolean;
+  canForceCreate?: boolean;
+  name?: string;
+}
+
 export interface TestUser {
   id: number;
   email: string;
@@ -71,8 +80,8 @@ export interface TestApp {
   /** A client with a CSRF token but no session. */
   guest(): Promise<Agent>;
   /** Creates a staff user and returns a signed-in client for it. */
-  signIn(options?: { isRep?: boolean; canForceCreate?: boolean; name?: string }): Promise<Agent & { user: TestUser }>;
-  createUser(options?: { isRep?: boolean; canForceCreate?: boolean; name?: string }): Promise<TestUser>;
+  signIn(options?: StaffOptions): Promise<Agent & { user: TestUser }>;
+  createUser(options?: StaffOptions): Promise<TestUser>;
   close(): Promise<void>;
 }
 
@@ -91,10 +100,7 @@ export function spaShell(): string {
   return shell;
 }
 
-export async function createStaffUser(
-  db: Db,
-  options: { isRep?: boolean; canForceCreate?: boolean; name?: string } = {},
-): Promise<TestUser> {
+export async function createStaffUser(db: Db, options: StaffOptions = {}): Promise<TestUser> {
   userSeq += 1;
   const email = `staff${userSeq}.${process.pid}.${Date.now()}@example.com`;
   const password = 'correct horse battery';
@@ -104,6 +110,7 @@ export async function createStaffUser(
       email,
       name: options.name ?? `Staff ${userSeq}`,
       passwordHash: await hashPassword(password),
+      role: options.role ?? 'administrator',
       isRep: options.isRep ?? false,
       canForceCreate: options.canForceCreate ?? false,
     })

@@ -16,10 +16,14 @@ CREATE TABLE "users" (
 	"email" text NOT NULL,
 	"name" text NOT NULL,
 	"password_hash" text NOT NULL,
+	"role" text NOT NULL,
 	"is_rep" boolean DEFAULT false NOT NULL,
 	"can_force_create" boolean DEFAULT false NOT NULL,
+	"disabled_at" timestamp with time zone,
+	"last_sign_in_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "users_email_unique" UNIQUE("email")
+	CONSTRAINT "users_email_unique" UNIQUE("email"),
+	CONSTRAINT "users_role_check" CHECK (role in ('administrator', 'operations', 'field-rep', 'analyst'))
 );
 --> statement-breakpoint
 CREATE TABLE "customers" (

@@ -1,15 +1,27 @@
-import { boolean, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ROLE_IDS, type RoleId } from '../../../contract/access';
 
-/** Staff accounts. Reps log prospect visits; `canForceCreate` may log them on behalf of another rep (§6). */
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  isRep: boolean('is_rep').notNull().default(false),
-  canForceCreate: boolean('can_force_create').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Staff accounts. The role (src/contract/access.ts) says what they may do; reps log prospect visits;
+ * `canForceCreate` may log them on behalf of another rep (§6). A disabled account cannot sign in.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<RoleId>().notNull(),
+    isRep: boolean('is_rep').notNull().default(false),
+    canForceCreate: boolean('can_force_create').notNull().default(false),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_role_check', sql.raw(`${t.role.name} in (${ROLE_IDS.map((r) => `'${r}'`).join(', ')})`))],
+);
 
 /** Server-side sessions, so a restart keeps everyone signed in. */
 export const sessions = pgTable(

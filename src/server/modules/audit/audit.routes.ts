@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { auditHistory } from './audit.service';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(auditPaths.list, { schema: { querystring: auditQuery, response: { 200: z.array(auditEntry) } } }, (request) =>
-    auditHistory(db, request.query.entityType, request.query.entityId),
+  app.get(
+    auditPaths.list,
+    { config: { access: 'history.view' }, schema: { querystring: auditQuery, response: { 200: z.array(auditEntry) } } },
+    (request) => auditHistory(db, request.query.entityType, request.query.entityId),
   );
 };

@@ -22,6 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; loginRateLimit: number 
     {
       schema: { body: loginBody, response: { 200: loginResponse } },
       config: {
+        access: 'public',
         rateLimit: {
           max: loginRateLimit,
           timeWindow: '1 minute',
@@ -44,11 +45,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; loginRateLimit: number 
     },
   );
 
-  app.post(authPaths.logout, async (request, reply) => {
+  app.post(authPaths.logout, { config: { access: 'public' } }, async (request, reply) => {
     await request.session.destroy();
     if (!isXhr(request.headers)) return reply.redirect(authPaths.login, 303);
     return reply.code(204).send();
   });
 
-  app.get(authPaths.me, { schema: { response: { 200: currentUser } } }, async (request) => request.user!);
+  app.get(
+    authPaths.me,
+    { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } },
+    async (request) => request.user!,
+  );
 };

@@ -10,8 +10,9 @@ const dummyHash = hashPassword('not-a-real-password');
 export async function authenticate(db: Db, email: string, password: string): Promise<CurrentUser | null> {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !ok) return null;
-  return { id: user.id, email: user.email, name: user.name, isRep: user.isRep, canForceCreate: user.canForceCreate };
+  if (!user || !ok || user.disabledAt) return null;
+  const { id, name, role, isRep, canForceCreate } = user;
+  return { id, email: user.email, name, role, isRep, canForceCreate };
 }
 
 /**
@@ -31,6 +32,7 @@ export async function ensureAdmin(
     .values({
       email: email.toLowerCase(),
       name: 'Administrator',
+      role: 'administrator',
       passwordHash: await hashPassword(chosen),
       isRep: true,
       canForceCreate: true,

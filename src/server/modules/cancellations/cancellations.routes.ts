@@ -18,13 +18,19 @@ export const cancellationRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: strin
 ) => {
   app.get(
     paths.list,
-    { schema: { querystring: cancellationListQuery, response: { 200: pageOf(cancellationRow) } } },
+    {
+      config: { access: 'subscriptions.view' },
+      schema: { querystring: cancellationListQuery, response: { 200: pageOf(cancellationRow) } },
+    },
     (request) => listCancellations(db, request.query, timeZone),
   );
 
   app.patch(
     paths.update,
-    { schema: { params: cancellationIdParams, body: setReasonBody, response: { 200: setReasonResponse } } },
+    {
+      config: { access: 'subscriptions.manage' },
+      schema: { params: cancellationIdParams, body: setReasonBody, response: { 200: setReasonResponse } },
+    },
     async (request) => {
       const result = await recordCancellationReason(db, request.user!.id, request.params.cancellationId, request.body);
       request.log.info(

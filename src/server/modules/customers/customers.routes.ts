@@ -16,13 +16,19 @@ import { customersPage, getCustomer, searchCustomers } from './customers.service
 export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     customerPaths.search,
-    { schema: { querystring: customerSearchQuery, response: { 200: z.array(customerSearchResult) } } },
+    {
+      config: { access: 'members.lookup' },
+      schema: { querystring: customerSearchQuery, response: { 200: z.array(customerSearchResult) } },
+    },
     (request) => searchCustomers(db, request.query.q),
   );
 
   app.get(
     customerPaths.list,
-    { schema: { querystring: customerListQuery, response: { 200: pageOf(customerRow) } } },
+    {
+      config: { access: 'customers.view' },
+      schema: { querystring: customerListQuery, response: { 200: pageOf(customerRow) } },
+    },
     async (request) => ({
       ...(await customersPage(db, request.query)),
       page: request.query.page,
@@ -32,7 +38,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     customerPaths.detail(':id'),
-    { schema: { params: customerIdParams, response: { 200: customerDetail } } },
+    { config: { access: 'customers.view' }, schema: { params: customerIdParams, response: { 200: customerDetail } } },
     (request) => getCustomer(db, request.params.id),
   );
 };

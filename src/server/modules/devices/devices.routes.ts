@@ -29,15 +29,19 @@ import {
 export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     deviceRoutePatterns.list,
-    { schema: { querystring: deviceListQuery, response: { 200: deviceList } } },
+    { config: { access: 'devices.view' }, schema: { querystring: deviceListQuery, response: { 200: deviceList } } },
     (request) => listDevices(db, request.query),
   );
 
-  app.get(deviceRoutePatterns.options, { schema: { response: { 200: deviceOptionsSchema } } }, () => deviceOptions(db));
+  app.get(
+    deviceRoutePatterns.options,
+    { config: { access: 'devices.view' }, schema: { response: { 200: deviceOptionsSchema } } },
+    () => deviceOptions(db),
+  );
 
   app.get(
     deviceRoutePatterns.detail,
-    { schema: { params: idParams, response: { 200: deviceDetailSchema } } },
+    { config: { access: 'devices.view' }, schema: { params: idParams, response: { 200: deviceDetailSchema } } },
     async (request) => {
       const device = await deviceDetail(db, request.params.id);
       if (!device) throw new NotFoundError(`Device ${request.params.id} was not found.`);
@@ -45,11 +49,16 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.get(deviceRoutePatterns.bySim, { schema: { params: simParams, response: { 200: simLookupDevice } } }, (request) =>
-    lookupBySim(db, request.params.sim),
+  app.get(
+    deviceRoutePatterns.bySim,
+    { config: { access: 'devices.manage' }, schema: { params: simParams, response: { 200: simLookupDevice } } },
+    (request) => lookupBySim(db, request.params.sim),
   );
 
-  const action = { schema: { params: idParams, response: { 200: actionResult } } };
+  const action = {
+    config: { access: 'devices.manage' as const },
+    schema: { params: idParams, response: { 200: actionResult } },
+  };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
   app.delete(deviceRoutePatterns.blacklistHold, action, (request) =>
     convertWithBlacklistHold(db, userId(request), request.params.id),
@@ -68,7 +77,10 @@ export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.post(
     deviceRoutePatterns.replace,
-    { schema: { params: idParams, body: replacementBody, response: { 200: replacementResponse } } },
+    {
+      config: { access: 'devices.manage' },
+      schema: { params: idParams, body: replacementBody, response: { 200: replacementResponse } },
+    },
     (request) => replaceDevice(db, userId(request), request.params.id, request.body),
   );
 };

@@ -15,13 +15,16 @@ import { deleteEquipment, markReceived } from './equipment.service';
 export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     equipmentRoutePatterns.list,
-    { schema: { querystring: equipmentListQuery, response: { 200: equipmentList } } },
+    {
+      config: { access: 'devices.view' },
+      schema: { querystring: equipmentListQuery, response: { 200: equipmentList } },
+    },
     (request) => listEquipment(db, request.query),
   );
 
   app.get(
     equipmentRoutePatterns.detail,
-    { schema: { params: idParams, response: { 200: equipmentRow } } },
+    { config: { access: 'devices.view' }, schema: { params: idParams, response: { 200: equipmentRow } } },
     async (request) => {
       const row = await findEquipment(db, request.params.id);
       if (!row) throw new NotFoundError(`Equipment ${request.params.id} was not found.`);
@@ -29,7 +32,7 @@ export const equipmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
   );
 
-  const action = { schema: { params: idParams, response: { 200: actionResult } } };
+  const action = { config: { access: 'devices.manage' as const }, schema: { params: idParams, response: { 200: actionResult } } };
   app.post(equipmentRoutePatterns.received, action, (request) => markReceived(db, request.user!.id, request.params.id));
   app.delete(equipmentRoutePatterns.equipment, action, (request) =>
     deleteEquipment(db, request.user!.id, request.params.id),

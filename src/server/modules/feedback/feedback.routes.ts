@@ -13,7 +13,10 @@ import { submitFeedback } from './feedback.service';
 export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     feedbackPaths.submit,
-    { schema: { body: feedbackBody, response: { 201: z.object({ id: z.number() }) } } },
+    {
+      config: { access: 'feedback.send' },
+      schema: { body: feedbackBody, response: { 201: z.object({ id: z.number() }) } },
+    },
     async (request, reply) => {
       const row = await submitFeedback(db, request.user!.id, request.body.body);
       request.log.info({ feedbackId: row.id }, 'feedback submitted');
@@ -23,7 +26,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     feedbackPaths.list,
-    { schema: { querystring: feedbackListQuery, response: { 200: feedbackPageSchema } } },
+    {
+      config: { access: 'feedback.view' },
+      schema: { querystring: feedbackListQuery, response: { 200: feedbackPageSchema } },
+    },
     async (request) => {
       const { page, perPage, q } = request.query;
       return { ...(await feedbackPage(db, { page, perPage, q })), page, perPage };

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { mapConfig, mapPaths, markerId, markerInfo, prospectMapQuery, type MapMarker } from '../../../contract/maps';
 import type { Db } from '../../db/client';
+import { can } from '../../../contract/access';
+import { ForbiddenError } from '../../http/errors';
 import { customerMarkers, generalMarkers, markerInfo as loadMarkerInfo, prospectMarkers } from './maps.service';
 
 /*
@@ -14,21 +16,36 @@ export const mapsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string; tileU
   app,
   { db, timeZone, tileUrl },
 ) => {
-  app.get(mapPaths.customers, async (_request, reply) =>
+  app.get(mapPaths.customers, { config: { access: 'dashboard.view' } }, async (_request, reply) =>
     reply.type('application/json').send(sendMarkers(await customerMarkers(db))),
   );
 
-  app.get(mapPaths.prospects, { schema: { querystring: prospectMapQuery } }, async (request, reply) =>
-    reply.type('application/json').send(sendMarkers(await prospectMarkers(db, request.query.subset, timeZone))),
+  app.get(
+    mapPaths.prospects,
+    { config: { access: 'prospects.view-own' }, schema: { querystring: prospectMapQuery } },
+    async (request, reply) =>
+      reply.type('application/json').send(sendMarkers(await prospectMarkers(db, request.query.subset, timeZone))),
   );
 
-  app.get(mapPaths.general, async (_request, reply) =>
+  app.get(mapPaths.general, { config: { access: 'maps.view' } }, async (_request, reply) =>
     reply.type('application/json').send(sendMarkers(await generalMarkers(db, timeZone))),
   );
 
-  app.get(mapPaths.info, { schema: { params: z.object({ id: markerId }), response: { 200: markerInfo } } }, (request) =>
-    loadMarkerInfo(db, request.params.id.kind, request.params.id.id, timeZone),
+  app.get(
+    mapPaths.info,
+    {
+      config: { access: 'prospects.view-own' },
+      schema: { params: z.object({ id: markerId }), response: { 200: markerInfo } },
+    },
+    (request) => {
+      const { kind, id } = request.params.id;
+      // Prospect markers are on the reps' map; a member's details need the members' map.
+      if (kind === 'customer' && !can(request.user!.role, 'maps.view')) throw new ForbiddenError();
+      return loadMarkerInfo(db, kind, id, timeZone);
+    },
   );
 
-  app.get(mapPaths.config, { schema: { response: { 200: mapConfig } } }, () => ({ tileUrl }));
+  app.get(mapPaths.config, { config: { access: 'signed-in' }, schema: { response: { 200: mapConfig } } }, () => ({
+    tileUrl,
+  }));
 };

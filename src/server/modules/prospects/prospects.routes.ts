@@ -29,28 +29,40 @@ function fieldErrorsOf(error: z.ZodError): FieldErrors {
 }
 
 export const prospectRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
-  app.get(prospectPaths.formOptions, { schema: { response: { 200: prospectFormOptions } } }, (request) =>
-    formOptions(db, request.user!),
+  app.get(
+    prospectPaths.formOptions,
+    { config: { access: 'prospects.log' }, schema: { response: { 200: prospectFormOptions } } },
+    (request) => formOptions(db, request.user!),
   );
 
   // The body schema depends on who is asking (§6), so it is applied here rather than in the route schema.
-  app.post(prospectPaths.store, { schema: { response: { 200: prospectCreated } } }, async (request) => {
-    const parsed = prospectForm({ canForceCreate: request.user!.canForceCreate }).safeParse(request.body ?? {});
-    if (!parsed.success) throw fieldErrorsOf(parsed.error);
-    const created = await createProspect(db, request.user!, parsed.data);
-    request.log.info({ prospectId: created.id, locationSource: created.locationSource }, 'prospect visit recorded');
-    return created;
-  });
+  app.post(
+    prospectPaths.store,
+    { config: { access: 'prospects.log' }, schema: { response: { 200: prospectCreated } } },
+    async (request) => {
+      const parsed = prospectForm({ canForceCreate: request.user!.canForceCreate }).safeParse(request.body ?? {});
+      if (!parsed.success) throw fieldErrorsOf(parsed.error);
+      const created = await createProspect(db, request.user!, parsed.data);
+      request.log.info({ prospectId: created.id, locationSource: created.locationSource }, 'prospect visit recorded');
+      return created;
+    },
+  );
 
   app.get(
     prospectPaths.list,
-    { schema: { querystring: prospectListQuery, response: { 200: pageOf(prospectRow) } } },
+    {
+      config: { access: 'prospects.view-own' },
+      schema: { querystring: prospectListQuery, response: { 200: pageOf(prospectRow) } },
+    },
     (request) => prospectPage(db, request.query, timeZone),
   );
 
   app.get(
     prospectPaths.show,
-    { schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: prospectDetail } } },
+    {
+      config: { access: 'prospects.view-own' },
+      schema: { params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: prospectDetail } },
+    },
     (request) => loadProspect(db, request.params.id),
   );
 };

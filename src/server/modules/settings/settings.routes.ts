@@ -17,13 +17,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; tim
   app,
   { db, mailer, timeZone },
 ) => {
-  app.get(settingsPaths.lookupEmail, { schema: { response: { 200: lookupEmailSettingsAnswer } } }, () =>
-    getLookupEmailSettings(db),
+  app.get(
+    settingsPaths.lookupEmail,
+    { config: { access: 'settings.manage' }, schema: { response: { 200: lookupEmailSettingsAnswer } } },
+    () => getLookupEmailSettings(db),
   );
 
   app.put(
     settingsPaths.lookupEmail,
-    { schema: { body: saveLookupEmailBody, response: { 200: lookupEmailSettingsAnswer } } },
+    {
+      config: { access: 'settings.manage' },
+      schema: { body: saveLookupEmailBody, response: { 200: lookupEmailSettingsAnswer } },
+    },
     async (request) => {
       await saveLookupEmailSettings(db, request.user!.id, request.body);
       return getLookupEmailSettings(db);
@@ -32,7 +37,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; tim
 
   app.post(
     settingsPaths.sendLookupEmailTest,
-    { schema: { body: sendLookupEmailTestBody, response: { 200: sendLookupEmailTestAnswer } } },
+    {
+      config: { access: 'settings.manage' },
+      schema: { body: sendLookupEmailTestBody, response: { 200: sendLookupEmailTestAnswer } },
+    },
     async (request) => {
       const count = await sendLookupEmailTest(db, mailer, {
         addresses: request.body.addresses,
@@ -46,7 +54,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; tim
 
   app.get(
     settingsPaths.outbox,
-    { schema: { querystring: outboxQuery, response: { 200: outboxPageSchema } } },
+    {
+      config: { access: 'settings.manage' },
+      schema: { querystring: outboxQuery, response: { 200: outboxPageSchema } },
+    },
     async (request) => {
       const { page, perPage } = request.query;
       return { ...(await outboxPage(db, page, perPage)), page, perPage };

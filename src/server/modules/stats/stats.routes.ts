@@ -37,19 +37,25 @@ export const statsRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: string }> = 
   });
   const clock = () => ({ now: new Date(), timeZone });
 
-  app.get(statsPaths.upcomingCredits, { schema: { response: { 200: upcomingCreditsSchema } } }, () =>
-    upcomingCredits(db, clock()),
+  app.get(
+    statsPaths.upcomingCredits,
+    { config: { access: 'dashboard.view' }, schema: { response: { 200: upcomingCreditsSchema } } },
+    () => upcomingCredits(db, clock()),
   );
 
   app.get(
     '/admin/api/stats/return-rate-by-model/:limit',
-    { schema: { params: returnRateParams, response: { 200: z.array(returnRateRow) } } },
+    {
+      config: { access: 'dashboard.view' },
+      schema: { params: returnRateParams, response: { 200: z.array(returnRateRow) } },
+    },
     (request) => returnRateByModel(db, request.params.limit, timeZone),
   );
 
   app.get(
     '/admin/api/stats/:name',
     {
+      config: { access: 'dashboard.view' },
       schema: { params: z.object({ name: z.string() }), querystring: trendQuery, response: { 200: z.array(trendRow) } },
     },
     (request) => {

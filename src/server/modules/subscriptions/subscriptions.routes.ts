@@ -21,13 +21,19 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: strin
 ) => {
   app.get(
     paths.list,
-    { schema: { querystring: subscriptionListQuery, response: { 200: pageOf(subscriptionRow) } } },
+    {
+      config: { access: 'subscriptions.view' },
+      schema: { querystring: subscriptionListQuery, response: { 200: pageOf(subscriptionRow) } },
+    },
     (request) => listSubscriptions(db, request.query, timeZone),
   );
 
   app.get(
     paths.detail,
-    { schema: { params: subscriptionIdParams, response: { 200: detailSchema } } },
+    {
+      config: { access: 'subscriptions.view' },
+      schema: { params: subscriptionIdParams, response: { 200: detailSchema } },
+    },
     async (request) => {
       const detail = await subscriptionDetail(db, request.params.subscriptionId);
       if (!detail) throw new NotFoundError(SUBSCRIPTION_NOT_FOUND_MESSAGE);
@@ -37,7 +43,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Db; timeZone: strin
 
   app.patch(
     paths.update,
-    { schema: { params: subscriptionIdParams, body: setReasonBody, response: { 200: setReasonResponse } } },
+    {
+      config: { access: 'subscriptions.manage' },
+      schema: { params: subscriptionIdParams, body: setReasonBody, response: { 200: setReasonResponse } },
+    },
     async (request) => {
       const result = await recordSubscriptionReason(db, request.user!.id, request.params.subscriptionId, request.body);
       request.log.info(

@@ -14,7 +14,10 @@ import { createSupplier, getSupplier, toSupplier, updateSupplier } from './suppl
 export const supplierRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     supplierPaths.list,
-    { schema: { querystring: supplierListQuery, response: { 200: pageOf(supplier) } } },
+    {
+      config: { access: 'suppliers.view' },
+      schema: { querystring: supplierListQuery, response: { 200: pageOf(supplier) } },
+    },
     async (request) => {
       const { rows, total } = await listSuppliers(db, request.query);
       return { rows: rows.map(toSupplier), total, page: request.query.page, perPage: request.query.perPage };
@@ -23,19 +26,22 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.get(
     supplierPaths.detail(':id'),
-    { schema: { params: supplierIdParams, response: { 200: supplier } } },
+    { config: { access: 'suppliers.view' }, schema: { params: supplierIdParams, response: { 200: supplier } } },
     (request) => getSupplier(db, request.params.id),
   );
 
   app.post(
     supplierPaths.list,
-    { schema: { body: supplierBody, response: { 201: supplier } } },
+    { config: { access: 'suppliers.manage' }, schema: { body: supplierBody, response: { 201: supplier } } },
     async (request, reply) => reply.code(201).send(await createSupplier(db, request.user!.id, request.body)),
   );
 
   app.put(
     supplierPaths.detail(':id'),
-    { schema: { params: supplierIdParams, body: supplierBody, response: { 200: supplier } } },
+    {
+      config: { access: 'suppliers.manage' },
+      schema: { params: supplierIdParams, body: supplierBody, response: { 200: supplier } },
+    },
     (request) => updateSupplier(db, request.user!.id, request.params.id, request.body),
   );
 };
