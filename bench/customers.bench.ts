@@ -6,7 +6,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 import { customers } from '../src/server/db/schema';
-import { customerPaths } from '../src/contract/customers';
+import { customerEndpoints } from '../src/contract/customers';
 import { measure, record, type BenchContext, type BenchTarget } from './support';
 
 const TARGET_P95_MS = 20;
@@ -44,7 +44,7 @@ async function cases(db: Db) {
 async function measureTarget(target: BenchTarget) {
   const rows = [];
   for (const c of await cases(target.db)) {
-    const url = `${customerPaths.search}?q=${encodeURIComponent(c.q)}`;
+    const url = `${customerEndpoints.search.path}?q=${encodeURIComponent(c.q)}`;
     const first = await target.agent.get(url);
     if (first.statusCode !== 200) throw new Error(`${url} answered ${first.statusCode}: ${first.body}`);
     const timing = await measure(() => target.agent.get(url), { warmup: 5, iterations: 100 });

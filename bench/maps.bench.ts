@@ -14,7 +14,8 @@ import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
 import { createStaffUser } from '../src/server/test/app';
-import { mapPaths, type MapMarker } from '../src/contract/maps';
+import { pathOf } from '../src/contract/endpoint';
+import { mapEndpoints, type MapMarker } from '../src/contract/maps';
 import { launchBrowser } from '../e2e/support/harness';
 import { measure, record, type BenchContext, type BenchTarget } from './support';
 
@@ -84,7 +85,7 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => url.pathname === '/admin');
       // A fulfilled route skips the network stack, so the body goes uncompressed (transfer size is reported apart).
-      await page.route(`**${mapPaths.general}`, (route) =>
+      await page.route(`**${mapEndpoints.general.path}`, (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body }),
       );
       // Notes the moment the first marker or cluster reaches the page.
@@ -111,7 +112,7 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
         const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith(url)) as
           PerformanceResourceTiming | undefined;
         return { navigationToDraw: Math.round(drawn), answerToDraw: Math.round(drawn - (answer?.responseEnd ?? 0)) };
-      }, mapPaths.general);
+      }, mapEndpoints.general.path);
       runs.push(times);
       await context.close();
     }
@@ -132,21 +133,22 @@ export default async function maps(ctx: BenchContext) {
   const rows: Record<string, unknown>[] = [];
   const dir = webDir();
   for await (const target of ctx.targets()) {
-    for (const url of [mapPaths.customers, mapPaths.prospects, `${mapPaths.prospects}?subset=today`, mapPaths.general])
+    const { customers, prospects, general } = mapEndpoints;
+    for (const url of [customers.path, prospects.path, `${prospects.path}?subset=today`, general.path])
       rows.push(await endpointRow(target, url));
 
-    const real = (await target.agent.get(mapPaths.general)).json() as MapMarker[];
+    const real = (await target.agent.get(mapEndpoints.general.path)).json() as MapMarker[];
     const markers = hundredThousand(real);
     const body = JSON.stringify(markers);
     // What the list would weigh uncompressed if every marker carried info-window text like the first one's.
-    const sample = await target.agent.get(mapPaths.infoOf(real[0]!.id));
+    const sample = await target.agent.get(pathOf(mapEndpoints.info, { id: real[0]!.id }));
     const withContent = JSON.stringify(
       markers.map((m) => ({ ...m, content: (sample.json() as { content: string }).content })),
     );
     const draw = await firstDraw(target, dir, body);
     rows.push({
       db: target.kind,
-      call: `browser: ${MARKERS.toLocaleString('en-US')} markers on ${mapPaths.general}`,
+      call: `browser: ${MARKERS.toLocaleString('en-US')} markers on ${mapEndpoints.general.path}`,
       markers: MARKERS,
       builtFrom: real.length,
       rawKB: kb(Buffer.byteLength(body)),

@@ -18,7 +18,8 @@ import type { Database } from '../src/server/db/client';
 import { createStaffUser } from '../src/server/test/app';
 import { naiveSums, rollupSums } from '../src/server/modules/stats/stats.queries';
 import { trend } from '../src/server/modules/stats/stats.service';
-import { STATS_ENDPOINTS, statsPaths, type StatsEndpoint, type StatsView } from '../src/contract/stats';
+import { pathOf } from '../src/contract/endpoint';
+import { STATS_ENDPOINTS, statsEndpoints, trendName, type StatsEndpoint, type StatsView } from '../src/contract/stats';
 import { launchBrowser } from '../e2e/support/harness';
 import { measure, record, type BenchContext, type BenchTarget, type Timing } from './support';
 
@@ -97,7 +98,7 @@ export default async function stats(ctx: BenchContext) {
       { views: readonly StatsView[] },
     ][]) {
       for (const view of views) {
-        const url = statsPaths.trend(endpoint, view);
+        const url = pathOf(statsEndpoints.trend, { name: trendName(endpoint, view) });
         const served = await measure(() => ok(target.agent, url), { warmup: 3, iterations: 40 });
         const query = await measure(() => trend(target.db, rollupSums, endpoint, view, clock), {
           warmup: 3,
@@ -128,9 +129,9 @@ export default async function stats(ctx: BenchContext) {
       }
     }
     for (const url of [
-      statsPaths.returnRateByModel(100),
-      statsPaths.returnRateByModel(10_000),
-      statsPaths.upcomingCredits,
+      pathOf(statsEndpoints.returnRateByModel, { limit: 100 }),
+      pathOf(statsEndpoints.returnRateByModel, { limit: 10_000 }),
+      statsEndpoints.upcomingCredits.path,
     ]) {
       const served = await measure(() => ok(target.agent, url), { warmup: 3, iterations: 40 });
       rows.push({

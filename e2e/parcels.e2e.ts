@@ -73,4 +73,22 @@ describe('parcels', () => {
     await expect.poll(() => table.textContent()).toContain('12 × 9.5 × 2');
     await page.screenshot({ path: '.tmp/screens/containers-1280.png', fullPage: true });
   });
+
+  it('renames a container and deletes it after confirming', async () => {
+    await e.db.insert(predefinedContainers).values({ name: 'Watch box', length: '4.0', width: '4.0', height: '3.0' });
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/parcels/containers');
+    const table = page.getByRole('table', { name: 'Containers' });
+    await page.getByRole('button', { name: 'Edit Watch box' }).click();
+    await page.getByLabel('Name').fill('Watch case');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => table.textContent()).toContain('Watch case');
+
+    await page.getByRole('button', { name: 'Delete Watch case' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => table.textContent()).not.toContain('Watch case');
+    expect(await e.db.select().from(predefinedContainers).where(eq(predefinedContainers.name, 'Watch case'))).toEqual(
+      [],
+    );
+  });
 });

@@ -64,7 +64,7 @@ describe('logging a prospect visit', () => {
     await page.getByLabel('Hilly', { exact: true }).check();
     await page.screenshot({ path: '.tmp/screens/prospect-form-1280.png', fullPage: true });
 
-    // Other makes comments required: the server says so under the field and the button comes back.
+    // Other makes comments required: the form says so under the field, checked by the endpoint's body schema.
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect
       .poll(() => page.getByText('The comments field is required when Other topography is chosen.').first().isVisible())

@@ -1,18 +1,6 @@
 import { z } from 'zod';
-
-export const cancellationReasonPaths = {
-  list: '/admin/api/cancellation-reasons',
-  order: '/admin/api/cancellation-reasons/order',
-  item: '/admin/api/cancellation-reasons/:reasonId',
-  retire: '/admin/api/cancellation-reasons/:reasonId/retire',
-  restore: '/admin/api/cancellation-reasons/:reasonId/restore',
-} as const;
-
-export const cancellationReasonUrls = {
-  item: (id: number) => `/admin/api/cancellation-reasons/${id}`,
-  retire: (id: number) => `/admin/api/cancellation-reasons/${id}/retire`,
-  restore: (id: number) => `/admin/api/cancellation-reasons/${id}/restore`,
-};
+import { endpoint } from './endpoint';
+import { id, int, MAX_INT4, text } from './primitives';
 
 export const REASON_NAME_MAX = 100;
 export const REASON_NAME_TAKEN_MESSAGE = 'The name has already been taken.';
@@ -24,42 +12,35 @@ export const reasonAlreadyMessage = (name: string, state: 'retired' | 'active') 
   state === 'retired' ? `"${name}" is already retired.` : `"${name}" is already in the picker.`;
 export const REASON_NOT_FOUND_MESSAGE = 'Cancellation reason not found.';
 
-const reasonName = z
-  .string({ error: 'The name field is required.' })
-  .trim()
-  .min(1, 'The name field is required.')
-  .max(REASON_NAME_MAX, `The name may not be longer than ${REASON_NAME_MAX} characters.`);
+const reasonName = text({ label: 'name', max: REASON_NAME_MAX });
 
-export const reasonIdParams = z.object({
-  reasonId: z.coerce.number({ error: 'The reason id must be a number.' }).int().positive().max(2_147_483_647),
+const reasonIdParams = z.object({
+  reasonId: id(`The reason id must be a whole number from 1 to ${MAX_INT4}.`),
 });
+
+export const REASON_POSITION_MAX = 10_000;
 
 /** A new reason goes at `position` (1 = first in the picker), or last when no position is given. */
 export const createReasonBody = z.strictObject({
   name: reasonName,
-  position: z
-    .number({ error: 'The position must be a whole number.' })
-    .int('The position must be a whole number.')
-    .min(1, 'The position must be at least 1.')
-    .max(10_000, 'The position may not be greater than 10000.')
-    .optional(),
+  position: int({
+    min: 1,
+    max: REASON_POSITION_MAX,
+    message: `The position must be a whole number from 1 to ${REASON_POSITION_MAX}.`,
+  }).optional(),
 });
 export type CreateReasonBody = z.infer<typeof createReasonBody>;
 
 export const renameReasonBody = z.strictObject({ name: reasonName });
-export type RenameReasonBody = z.infer<typeof renameReasonBody>;
 
 /** The whole list of reason ids in their new order; positions become 1..n in one step. */
 export const reorderReasonsBody = z.strictObject({
   ids: z
-    .array(z.number({ error: 'Each id must be a number.' }).int('Each id must be a whole number.').positive(), {
-      error: 'The ids field is required.',
-    })
+    .array(id(`Each id must be a whole number from 1 to ${MAX_INT4}.`), { error: 'The ids field is required.' })
     .min(1, 'The ids field is required.')
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, 'Each reason may appear only once.'),
 });
-export type ReorderReasonsBody = z.infer<typeof reorderReasonsBody>;
 
 export const cancellationReason = z.object({
   id: z.number(),
@@ -71,3 +52,66 @@ export const cancellationReason = z.object({
   inUse: z.boolean(),
 });
 export type CancellationReason = z.infer<typeof cancellationReason>;
+
+const reasonList = z.array(cancellationReason);
+const REASONS = '/admin/api/cancellation-reasons';
+const REASON = `${REASONS}/:reasonId`;
+
+export const cancellationReasonEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: REASONS,
+    response: reasonList,
+    access: 'subscriptions.view',
+    summary: 'Every cancellation reason, retired ones included, in picker order.',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: REASONS,
+    body: createReasonBody,
+    response: cancellationReason,
+    status: 201,
+    access: 'cancellation-reasons.manage',
+    summary: 'Adds a reason at a position in the picker (last by default).',
+  }),
+  reorder: endpoint({
+    method: 'PUT',
+    path: `${REASONS}/order`,
+    body: reorderReasonsBody,
+    response: reasonList,
+    access: 'cancellation-reasons.manage',
+    summary: 'Puts every reason in the order given; refused (409) if the list changed meanwhile.',
+  }),
+  rename: endpoint({
+    method: 'PATCH',
+    path: REASON,
+    params: reasonIdParams,
+    body: renameReasonBody,
+    response: cancellationReason,
+    access: 'cancellation-reasons.manage',
+    summary: 'Renames a reason; names are unique whatever their case.',
+  }),
+  retire: endpoint({
+    method: 'POST',
+    path: `${REASON}/retire`,
+    params: reasonIdParams,
+    response: cancellationReason,
+    access: 'cancellation-reasons.manage',
+    summary: 'Takes a reason out of the picker; rows that have it keep it.',
+  }),
+  restore: endpoint({
+    method: 'POST',
+    path: `${REASON}/restore`,
+    params: reasonIdParams,
+    response: cancellationReason,
+    access: 'cancellation-reasons.manage',
+    summary: 'Puts a retired reason back in the picker.',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: REASON,
+    params: reasonIdParams,
+    access: 'cancellation-reasons.manage',
+    summary: 'Deletes a reason never recorded anywhere; one in use is refused (409): retire it instead.',
+  }),
+};

@@ -1,24 +1,14 @@
 import { z } from 'zod';
 import { CUSTOMER_SEARCH_MIN_CHARS } from './business';
-import { pageQuery } from './pagination';
-
-export const customerPaths = {
-  search: '/admin/api/customers/search',
-  list: '/admin/api/customers',
-  detail: (id: number | string) => `/admin/api/customers/${id}`,
-} as const;
+import { endpoint } from './endpoint';
+import { pageOf, pageQuery } from './pagination';
+import { id, searchText } from './primitives';
 
 export const CUSTOMER_SEARCH_MAX_CHARS = 100;
 export const CUSTOMER_SEARCH_LIMIT = 10;
 
 /** Queries shorter than the minimum answer an empty list (§5: the box never asks for them). */
-export const customerSearchQuery = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(CUSTOMER_SEARCH_MAX_CHARS, `The q may not be longer than ${CUSTOMER_SEARCH_MAX_CHARS} characters.`)
-    .default(''),
-});
+export const customerSearchQuery = z.object({ q: searchText(CUSTOMER_SEARCH_MAX_CHARS, 'q').default('') });
 
 /** §3 "Customer search result": id and name. */
 export const customerSearchResult = z.object({ id: z.number(), name: z.string() });
@@ -29,7 +19,7 @@ export const isSearchable = (q: string) => q.trim().length >= CUSTOMER_SEARCH_MI
 export const customerListQuery = pageQuery.extend({ q: customerSearchQuery.shape.q });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
-export const customerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const customerIdParams = z.object({ id: id() });
 
 export const customerRow = z.object({
   id: z.number(),
@@ -88,3 +78,30 @@ export type CustomerDetail = z.infer<typeof customerDetail>;
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 /** Each list on the customer page shows the latest entries only. */
 export const CUSTOMER_DETAIL_LIMIT = 50;
+
+export const customerEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    path: '/admin/api/customers/search',
+    query: customerSearchQuery,
+    response: z.array(customerSearchResult),
+    access: 'members.lookup',
+    summary: 'Customers whose id, name, e-mail or phone matches the text (§7), at most 10.',
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/customers',
+    query: customerListQuery,
+    response: pageOf(customerRow),
+    access: 'customers.view',
+    summary: 'A page of customers, newest first, optionally searched.',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/api/customers/:id',
+    params: customerIdParams,
+    response: customerDetail,
+    access: 'customers.view',
+    summary: 'A customer with their subscriptions, devices, loans, renewals and credits.',
+  }),
+};

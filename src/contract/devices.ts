@@ -1,53 +1,24 @@
 import { z } from 'zod';
 import { DEFAULT_DEVICE_STATUS_ID, DEVICE_PRICE_THRESHOLD, DEVICE_STATUSES } from './business';
-import { equipmentState } from './equipment';
+import { endpoint } from './endpoint';
+import { actionResult, equipmentState } from './equipment';
 import { pageOf, pageQuery } from './pagination';
+import { id, int, searchText, text } from './primitives';
 
-/** Calls of §7 (exact paths) and the data calls of the device pages (under /admin/api). */
-export const devicePaths = {
-  list: '/admin/api/devices',
-  options: '/admin/api/devices/options',
-  detail: (id: number) => `/admin/api/devices/${id}`,
-  bySim: (sim: string) => `/admin/devices/sim/${encodeURIComponent(sim)}`,
-  blacklistHold: (id: number) => `/admin/devices/${id}/blacklist-hold`,
-  line: (id: number) => `/admin/devices/${id}/line`,
-  device: (id: number) => `/admin/devices/${id}`,
-  equipment: (id: number) => `/admin/devices/${id}/equipment`,
-  unassignEquipment: (id: number) => `/admin/devices/${id}/unassign-equipment`,
-  separateEquipment: (id: number) => `/admin/devices/${id}/separate-equipment`,
-  replace: (id: number) => `/admin/devices/${id}/replace`,
-} as const;
+/** SIMs, IMEIs and phone numbers are short identifiers; a search longer than this cannot match one. */
+const IDENTIFIER_MAX_CHARS = 40;
 
-/** The same paths as route patterns for the server. */
-export const deviceRoutePatterns = {
-  list: devicePaths.list,
-  options: devicePaths.options,
-  detail: '/admin/api/devices/:id',
-  bySim: '/admin/devices/sim/:sim',
-  blacklistHold: '/admin/devices/:id/blacklist-hold',
-  line: '/admin/devices/:id/line',
-  device: '/admin/devices/:id',
-  equipment: '/admin/devices/:id/equipment',
-  unassignEquipment: '/admin/devices/:id/unassign-equipment',
-  separateEquipment: '/admin/devices/:id/separate-equipment',
-  replace: '/admin/devices/:id/replace',
-} as const;
+export const deviceIdParams = z.object({ id: id() });
+export const simParams = z.object({ sim: text({ label: 'sim', max: IDENTIFIER_MAX_CHARS }) });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const simParams = z.object({
-  sim: z.string().trim().min(1, 'The sim field is required.').max(40, 'The sim may not be longer than 40 characters.'),
-});
-
-const statusIds = DEVICE_STATUSES.map((s) => s.id) as number[];
+const statusIds: readonly number[] = DEVICE_STATUSES.map((s) => s.id);
+/** One of DEVICE_STATUSES, every failure worded as `message`. */
+const statusId = (message: string) => int({ message }).pipe(z.number().refine((id) => statusIds.includes(id), message));
 
 export const deviceListQuery = pageQuery.extend({
-  q: z.string().trim().max(40, 'The search may not be longer than 40 characters.').optional(),
-  status: z.coerce
-    .number()
-    .int()
-    .refine((id) => statusIds.includes(id), 'The selected status is invalid.')
-    .optional(),
-  productId: z.coerce.number().int().positive('The selected product is invalid.').max(2_147_483_647).optional(),
+  q: searchText(IDENTIFIER_MAX_CHARS).optional(),
+  status: statusId('The selected status is invalid.').optional(),
+  productId: id('The selected product is invalid.').optional(),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
@@ -126,28 +97,17 @@ export function replacementWarnings(device: Omit<SimLookupDevice, 'warnings'>): 
   return warnings;
 }
 
-/** Move-equipment / replacement form (§3): posted to the page's own address. */
+/** An id sent in a form (a number, or digits from a select): `missing` when absent, `invalid` when not an id. */
+const requiredId = (invalid: string, missing = invalid) =>
+  z.union([z.number(), z.string()], { error: missing }).pipe(id(invalid));
+
+/** Move-equipment / replacement form (§3). */
 export const replacementBody = z.strictObject({
-  sim: z
-    .string({ error: 'The sim field is required.' })
-    .trim()
-    .min(1, 'The sim field is required.')
-    .max(40, 'The sim may not be longer than 40 characters.'),
-  new_device_id: z
-    .number({ error: 'Look up the new device by its SIM first.' })
-    .int('Look up the new device by its SIM first.')
-    .positive('Look up the new device by its SIM first.'),
+  sim: text({ label: 'sim', max: IDENTIFIER_MAX_CHARS }),
+  new_device_id: requiredId('Look up the new device by its SIM first.'),
   unavailable: z.boolean({ error: 'The unavailable field must be true or false.' }).default(true),
-  device_status_id: z
-    .number({ error: 'The device status id field is required.' })
-    .int()
-    .refine((id) => statusIds.includes(id), 'The selected device status id is invalid.')
-    .default(DEFAULT_DEVICE_STATUS_ID),
-  product_id: z
-    .number({ error: 'The product id field is required.' })
-    .int('The selected product id is invalid.')
-    .positive('The selected product id is invalid.')
-    .max(2_147_483_647, 'The selected product id is invalid.'),
+  device_status_id: statusId('The selected device status id is invalid.').default(DEFAULT_DEVICE_STATUS_ID),
+  product_id: requiredId('The selected product id is invalid.', 'The product id field is required.'),
 });
 export type ReplacementBody = z.input<typeof replacementBody>;
 export type ReplacementData = z.output<typeof replacementBody>;
@@ -213,3 +173,80 @@ export function deviceActionRefusal(action: DeviceAction, d: DeviceFacts): strin
 
 /** §9: a device whose product costs less than this is not worth recovering when its line is deleted. */
 export const isBelowPriceThreshold = (price: string | null) => price === null || Number(price) < DEVICE_PRICE_THRESHOLD;
+
+/** A §7 action on one device; it answers what happened, for the toast. */
+const deviceAction = <M extends 'POST' | 'DELETE', P extends string>(method: M, path: P, summary: string) =>
+  endpoint({
+    method,
+    path,
+    params: deviceIdParams,
+    response: actionResult,
+    access: 'devices.manage',
+    summary,
+  });
+
+/** The device calls: §7 paths exactly, and the data of the device pages under /admin/api. */
+export const devicesEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/devices',
+    query: deviceListQuery,
+    response: deviceList,
+    access: 'devices.view',
+    summary: 'A page of devices, newest first, searched by whole IMEI, SIM, phone or id and filtered.',
+  }),
+  options: endpoint({
+    method: 'GET',
+    path: '/admin/api/devices/options',
+    response: deviceOptions,
+    access: 'devices.view',
+    summary: 'The device statuses and products the device pages offer.',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/api/devices/:id',
+    params: deviceIdParams,
+    response: deviceDetail,
+    access: 'devices.view',
+    summary: 'A device with its line, phone, subscription, loan and the equipment taken out of it.',
+  }),
+  bySim: endpoint({
+    method: 'GET',
+    path: '/admin/devices/sim/:sim',
+    params: simParams,
+    response: simLookupDevice,
+    access: 'devices.manage',
+    summary: 'The device with this SIM and the §4 warnings, for the move-equipment form.',
+  }),
+  blacklistHold: deviceAction(
+    'DELETE',
+    '/admin/devices/:id/blacklist-hold',
+    'Converts the device to a SIM Only with its line deleted; its phone goes on blacklist hold.',
+  ),
+  deleteLine: deviceAction('DELETE', '/admin/devices/:id/line', "Deletes the device's line (§9 threshold rules)."),
+  deleteDevice: deviceAction('DELETE', '/admin/devices/:id', 'Deletes the device and its line.'),
+  removeEquipment: deviceAction(
+    'DELETE',
+    '/admin/devices/:id/equipment',
+    'Makes the device an available SIM Only and writes its phone off inventory.',
+  ),
+  unassignEquipment: deviceAction(
+    'POST',
+    '/admin/devices/:id/unassign-equipment',
+    'Makes the device an available SIM Only; its phone goes to unbuilt equipment.',
+  ),
+  separateEquipment: deviceAction(
+    'POST',
+    '/admin/devices/:id/separate-equipment',
+    'Moves the phone to returning equipment and deletes the device.',
+  ),
+  replace: endpoint({
+    method: 'POST',
+    path: '/admin/devices/:id/replace',
+    params: deviceIdParams,
+    body: replacementBody,
+    response: replacementResponse,
+    access: 'devices.manage',
+    summary: "Moves the device's phone, subscription and loan onto the device found by SIM.",
+  }),
+};

@@ -1,19 +1,9 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { pageOf, pageQuery } from './pagination';
+import { id, searchText } from './primitives';
 
-export const equipmentPaths = {
-  list: '/admin/api/equipment',
-  detail: (id: number) => `/admin/api/equipment/${id}`,
-  received: (id: number) => `/admin/equipment/${id}/received`,
-  equipment: (id: number) => `/admin/equipment/${id}`,
-} as const;
-
-export const equipmentRoutePatterns = {
-  list: equipmentPaths.list,
-  detail: '/admin/api/equipment/:id',
-  received: '/admin/equipment/:id/received',
-  equipment: '/admin/equipment/:id',
-} as const;
+export const equipmentIdParams = z.object({ id: id() });
 
 /** Where a phone outside a device is, in the order the equipment page lists them. */
 export const equipmentState = z.enum(['hold', 'unbuilt', 'returning', 'blacklist_hold', 'inventory']);
@@ -29,7 +19,7 @@ export const EQUIPMENT_STATE_LABELS: Record<EquipmentState, string> = {
 
 export const equipmentListQuery = pageQuery.extend({
   state: equipmentState.default('hold'),
-  q: z.string().trim().max(40, 'The search may not be longer than 40 characters.').optional(),
+  q: searchText(40).optional(),
 });
 export type EquipmentListQuery = z.output<typeof equipmentListQuery>;
 
@@ -53,3 +43,38 @@ export const equipmentList = pageOf(equipmentRow);
 /** Answer of every device and equipment action: what happened, for the success toast. */
 export const actionResult = z.object({ message: z.string(), equipmentId: z.number().nullable() });
 export type ActionResult = z.infer<typeof actionResult>;
+
+export const equipmentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/equipment',
+    query: equipmentListQuery,
+    response: equipmentList,
+    access: 'devices.view',
+    summary: 'A page of the equipment in one state, newest first, searched by whole IMEI.',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/api/equipment/:id',
+    params: equipmentIdParams,
+    response: equipmentRow,
+    access: 'devices.view',
+    summary: 'One piece of equipment: where it is, where it came from.',
+  }),
+  received: endpoint({
+    method: 'POST',
+    path: '/admin/equipment/:id/received',
+    params: equipmentIdParams,
+    response: actionResult,
+    access: 'devices.manage',
+    summary: 'Moves equipment on hold to unbuilt, once the phone has arrived.',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/admin/equipment/:id',
+    params: equipmentIdParams,
+    response: actionResult,
+    access: 'devices.manage',
+    summary: 'Removes the equipment from inventory permanently.',
+  }),
+};

@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { pageOf, pageQuery } from './pagination';
-
-export const feedbackPaths = {
-  submit: '/admin/feedback-submissions',
-  list: '/admin/api/feedback-submissions',
-} as const;
+import { searchText, text } from './primitives';
 
 export const FEEDBACK_BODY_MAX = 10_000;
 export const FEEDBACK_THANKS_MESSAGE = 'Thank you for your feedback!';
-
-export const feedbackBody = z.strictObject({
-  body: z
-    .string({ error: 'The body field is required.' })
-    .trim()
-    .min(1, 'The body field is required.')
-    .max(FEEDBACK_BODY_MAX, `The body may not be longer than ${FEEDBACK_BODY_MAX} characters.`),
-});
-export type FeedbackBody = z.infer<typeof feedbackBody>;
 
 export const feedbackRow = z.object({
   id: z.number(),
@@ -26,9 +14,22 @@ export const feedbackRow = z.object({
 });
 export type FeedbackRow = z.infer<typeof feedbackRow>;
 
-export const feedbackListQuery = pageQuery.extend({
-  q: z.string().trim().max(200, 'The search may not be longer than 200 characters.').optional(),
-});
-export type FeedbackListQuery = z.input<typeof feedbackListQuery>;
-
-export const feedbackPage = pageOf(feedbackRow);
+export const feedbackEndpoints = {
+  submit: endpoint({
+    method: 'POST',
+    path: '/admin/feedback-submissions',
+    body: z.strictObject({ body: text({ label: 'body', max: FEEDBACK_BODY_MAX }) }),
+    response: z.object({ id: z.number() }),
+    status: 201,
+    access: 'feedback.send',
+    summary: 'Sends feedback to the team as the signed-in user.',
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/feedback-submissions',
+    query: pageQuery.extend({ q: searchText(200).default('') }),
+    response: pageOf(feedbackRow),
+    access: 'feedback.view',
+    summary: 'A page of feedback, newest first, optionally searched.',
+  }),
+};

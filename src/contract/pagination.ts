@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { int } from './primitives';
 
 /** Query of every paginated list: 1-based page, bounded page size. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(25),
+  page: int({ min: 1, max: 100_000 }).default(1),
+  perPage: int({ min: 1, max: 100 }).default(25),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { PARCEL_STEP } from './business';
-import { pageQuery } from './pagination';
-
-export const parcelPaths = {
-  list: '/admin/api/parcels',
-  containers: '/admin/api/parcel-containers',
-  container: (id: number | string) => `/admin/api/parcel-containers/${id}`,
-  customerItems: (customerId: number | string) => `/admin/api/parcels/customer-items/${customerId}`,
-} as const;
+import { endpoint } from './endpoint';
+import { pageOf, pageQuery } from './pagination';
+import { decimal, id, text } from './primitives';
 
 export const PARCEL_DIRECTIONS = ['to_customer', 'from_customer'] as const;
 export type ParcelDirection = (typeof PARCEL_DIRECTIONS)[number];
@@ -17,46 +12,47 @@ export const DIRECTION_LABELS: Record<ParcelDirection, string> = {
 };
 
 export const MAX_MEASURE = 9999.9;
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
-/** §3/§5: a required number in steps of 0.1 (inches or ounces); forms send text, JSON clients numbers. */
-const measure = (field: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z
-      .number({
-        error: (iss) => (isEmpty(iss.input) ? `The ${field} field is required.` : `The ${field} must be a number.`),
-      })
-      .gt(0, `The ${field} must be greater than 0.`)
-      .max(MAX_MEASURE, `The ${field} may not be greater than ${MAX_MEASURE}.`)
-      .refine(
-        (v) => Math.abs(v / PARCEL_STEP - Math.round(v / PARCEL_STEP)) < 1e-6,
-        `The ${field} must be a multiple of ${PARCEL_STEP}.`,
-      ),
-  );
+/** A number as a form (text) or a JSON client (a number) sends it; left out, null or blank, it is missing. */
+const given = (field: string, refuse: string) =>
+  z
+    .union([z.string(), z.number()], {
+      error: (issue) => (issue.input == null ? `The ${field} field is required.` : refuse),
+    })
+    .refine((value) => String(value).trim() !== '', `The ${field} field is required.`);
 
-const optionalId = (field: string) =>
-  z.preprocess(
-    (v) => (isEmpty(v) ? null : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: `The ${field} must be a number.` })
-      .int(`The ${field} must be a number.`)
-      .positive(`The ${field} must be a number.`)
-      .max(2_147_483_647)
-      .nullable(),
-  );
+/**
+ * §3/§5: a required measure in steps of 0.1 (inches or ounces). `decimal` reads it strictly (no exponent, hex
+ * or spaces); the bounds follow, each with its own message.
+ */
+const measure = (field: string) => {
+  const notANumber = `The ${field} must be a number.`;
+  return given(field, notANumber)
+    .pipe(decimal({ min: -Infinity, max: Infinity, scale: 16, message: notANumber }))
+    .pipe(
+      z
+        .number()
+        .gt(0, `The ${field} must be greater than 0.`)
+        .max(MAX_MEASURE, `The ${field} may not be greater than ${MAX_MEASURE}.`)
+        .multipleOf(PARCEL_STEP, `The ${field} must be a multiple of ${PARCEL_STEP}.`),
+    );
+};
 
-export const dimensionFields = { length: measure('length'), width: measure('width'), height: measure('height') };
+/** A row a parcel may point at: a form sends '' for none, a JSON client null or nothing. */
+const optionalId = (field: string) => {
+  const invalid = `The selected ${field} is invalid.`;
+  return z
+    .union([z.string(), z.number()], { error: invalid })
+    .nullish()
+    .transform((value) => (value === '' || value === undefined ? null : value))
+    .pipe(id(invalid).nullable());
+};
 
-export const containerBody = z.strictObject({
-  name: z
-    .string({ error: 'The name field is required.' })
-    .trim()
-    .min(1, 'The name field is required.')
-    .max(80, 'The name may not be longer than 80 characters.'),
-  ...dimensionFields,
-});
+const dimensionFields = { length: measure('length'), width: measure('width'), height: measure('height') };
+
+export const containerBody = z.strictObject({ name: text({ label: 'name', max: 80 }), ...dimensionFields });
 export type ContainerBody = z.input<typeof containerBody>;
+export type ContainerInput = z.output<typeof containerBody>;
 
 /** §3 "Predefined container": id, name, length, width, height. */
 export const container = z.object({
@@ -68,22 +64,16 @@ export const container = z.object({
 });
 export type Container = z.infer<typeof container>;
 
+const invalidCustomer = 'The selected customer is invalid.';
+
 export const parcelBody = z
   .strictObject({
-    customer_id: z.preprocess(
-      (v) => (isEmpty(v) ? undefined : typeof v === 'string' ? Number(v) : v),
-      z
-        .number({
-          error: (iss) =>
-            iss.input === undefined ? 'The customer field is required.' : 'The customer must be a number.',
-        })
-        .int('The customer must be a number.')
-        .positive('The customer must be a number.')
-        .max(2_147_483_647, 'The selected customer does not exist.'),
-    ),
+    customer_id: given('customer', invalidCustomer).pipe(id(invalidCustomer)),
     direction: z.enum(PARCEL_DIRECTIONS, {
-      error: (iss) =>
-        isEmpty(iss.input) ? 'The direction field is required.' : 'The direction must be to_customer or from_customer.',
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'The direction field is required.'
+          : 'The direction must be to_customer or from_customer.',
     }),
     device_id: optionalId('device'),
     equipment_id: optionalId('equipment'),
@@ -118,16 +108,14 @@ export const parcel = z.object({
 export type Parcel = z.infer<typeof parcel>;
 
 export const parcelListQuery = pageQuery.extend({
-  customerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  customerId: id().optional(),
   direction: z.enum(PARCEL_DIRECTIONS).optional(),
 });
+export type ParcelListQuery = z.output<typeof parcelListQuery>;
 
 /** The devices and equipment of a customer, to pick what a parcel carries. */
 export const customerItem = z.object({ kind: z.enum(['device', 'equipment']), id: z.number(), label: z.string() });
 export type CustomerItem = z.infer<typeof customerItem>;
-
-export const containerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const customerIdParams = z.object({ customerId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const PARCEL_MESSAGES = {
   customerMissing: 'The selected customer does not exist.',
@@ -137,3 +125,65 @@ export const PARCEL_MESSAGES = {
   containerNotFound: 'Container not found.',
   containerNameTaken: 'The name has already been taken.',
 } as const;
+
+const containerIdParams = z.object({ id: id() });
+
+export const parcelEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/parcels',
+    query: parcelListQuery,
+    response: pageOf(parcel),
+    access: 'parcels.view',
+    summary: 'A page of parcels, newest first, optionally of one customer or one direction.',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/api/parcels',
+    body: parcelBody,
+    response: parcel,
+    status: 201,
+    access: 'parcels.manage',
+    summary: 'Enters a parcel of a shipment to or from a customer, with its dimensions and weight.',
+  }),
+  customerItems: endpoint({
+    method: 'GET',
+    path: '/admin/api/parcels/customer-items/:customerId',
+    params: z.object({ customerId: id() }),
+    response: z.array(customerItem),
+    access: 'parcels.manage',
+    summary: 'The devices and equipment of a customer, to choose what a parcel carries.',
+  }),
+  containers: endpoint({
+    method: 'GET',
+    path: '/admin/api/parcel-containers',
+    response: z.array(container),
+    access: 'parcels.view',
+    summary: 'Every predefined container, by name.',
+  }),
+  createContainer: endpoint({
+    method: 'POST',
+    path: '/admin/api/parcel-containers',
+    body: containerBody,
+    response: container,
+    status: 201,
+    access: 'parcels.manage',
+    summary: 'Adds a predefined container; its name is unique regardless of case.',
+  }),
+  updateContainer: endpoint({
+    method: 'PUT',
+    path: '/admin/api/parcel-containers/:id',
+    params: containerIdParams,
+    body: containerBody,
+    response: container,
+    access: 'parcels.manage',
+    summary: 'Renames or resizes a predefined container; parcels entered with it keep their dimensions.',
+  }),
+  deleteContainer: endpoint({
+    method: 'DELETE',
+    path: '/admin/api/parcel-containers/:id',
+    params: containerIdParams,
+    access: 'parcels.manage',
+    summary: 'Deletes a predefined container; parcels entered with it keep their dimensions.',
+  }),
+};

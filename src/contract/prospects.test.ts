@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseReading, prospectForm, showsAdditionalInfo, takesSpeedTests } from './prospects';
+import {
+  parseReading,
+  prospectBody,
+  prospectForm,
+  prospectStoreFor,
+  showsAdditionalInfo,
+  takesSpeedTests,
+} from './prospects';
 
 describe('prospect form rules shared by the page and the server', () => {
   it("shows 'Additional Info' when the chosen action's id or parent_id is 2", () => {
@@ -24,6 +31,11 @@ describe('prospect form rules shared by the page and the server', () => {
     expect(parseReading(-0.5)).toBe('The speed test reading must be at least 0.');
   });
 
+  it('reads only plain notation: no exponent, hex or NUL', () => {
+    for (const bad of ['1e3', '0x10', '5\u0000', 'Infinity'])
+      expect(parseReading(bad)).toBe('The speed test reading must be a number.');
+  });
+
   it('turns the form into the values the server stores', () => {
     const parsed = prospectForm({ canForceCreate: false }).parse({
       address: { address: ' 1 Main St ', city: 'Nashville', state: 'TN', zip: '37203' },
@@ -44,5 +56,20 @@ describe('prospect form rules shared by the page and the server', () => {
       speed_tests: [],
       location: null,
     });
+  });
+
+  it('declares the form without the rep rule, which the store endpoint adds for each user', () => {
+    const form = {
+      rep_id: 7,
+      address: { address: '1 Main St', city: 'Nashville', state: 'TN', zip: '37203' },
+      prospect_action_id: 3,
+    };
+    const repIssue = (schema: typeof prospectBody, values: object) =>
+      schema.safeParse(values).error?.issues.find((i) => i.path[0] === 'rep_id')?.message;
+    expect(repIssue(prospectBody, form)).toBeUndefined();
+    expect(repIssue(prospectStoreFor({ canForceCreate: false }).body, form)).toBe('The rep field is not allowed.');
+    expect(repIssue(prospectStoreFor({ canForceCreate: true }).body, { ...form, rep_id: null })).toBe(
+      'The rep field is required.',
+    );
   });
 });

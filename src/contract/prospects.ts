@@ -6,16 +6,10 @@ import {
   TOPOGRAPHIES,
   CARRIERS,
 } from './business';
-import { pageQuery } from './pagination';
+import { endpoint } from './endpoint';
+import { pageOf, pageQuery } from './pagination';
+import { calendarDate, decimal, id, searchText, text } from './primitives';
 import { US_STATES } from './us-states';
-
-export const prospectPaths = {
-  store: '/admin/prospects',
-  list: '/admin/api/prospects',
-  show: '/admin/api/prospects/:id',
-  showOf: (id: number) => `/admin/api/prospects/${id}`,
-  formOptions: '/admin/api/prospects/form-options',
-} as const;
 
 export const MAX_SPEED_MBPS = 10_000;
 export const OTHER_TOPOGRAPHY_ID = TOPOGRAPHIES.find((t) => t.isOther)!.id;
@@ -36,43 +30,34 @@ export function showsAdditionalInfo(actionId: number | null | undefined): boolea
 
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `The ${field} must be text.` })
-    .trim()
-    .max(max, `The ${field} may not be longer than ${max} characters.`);
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `The ${field} field is required.` })
-    .trim()
-    .min(1, `The ${field} field is required.`)
-    .max(max, `The ${field} may not be longer than ${max} characters.`);
-const optionalText = (field: string, max: number) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : v), text(field, max)).transform((v) => v || null);
+const optionalText = (label: string, max: number) =>
+  text({ label, max, required: false })
+    .nullish()
+    .transform((v) => v || null);
 
-/** An id from a select: a positive whole number, sent as a number or a numeric string; blank is null. */
+/** An id from a select: a number or its digits; blank is null. */
 const optionalId = (field: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z
-      .number({ error: `The ${field} must be a number.` })
-      .int(`The ${field} must be a whole number.`)
-      .positive(`The ${field} is invalid.`)
-      .nullable(),
-  );
+  z
+    .union([id(), z.literal('')], { error: `The selected ${field} is invalid.` })
+    .nullish()
+    .transform((v) => (v === '' || v === undefined ? null : v));
 
 /** A 0/1 switch (§3); true/false and '0'/'1' are accepted as well. */
 const flag = (field: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? 0 : v === true || v === '1' ? 1 : v === false || v === '0' ? 0 : v),
-    z.union([z.literal(0), z.literal(1)], { error: `The ${field} field must be 0 or 1.` }).transform((v) => v === 1),
-  );
+  z
+    .union([z.literal([0, 1, '0', '1']), z.boolean()], { error: `The ${field} field must be 0 or 1.` })
+    .nullish()
+    .transform((v) => v === 1 || v === '1' || v === true);
+
+// Plain notation only (no exponent, hex or spaces); the reading's own bounds give its messages below.
+const plainNumber = decimal({ min: -Infinity, max: Infinity, scale: 16 });
 
 /** One speed reading: mbps, 0 means no service. Returns the value or the message of what is wrong with it. */
 export function parseReading(v: unknown): number | string {
   if (blank(v)) return 'The speed test reading is required.';
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  if (!Number.isFinite(n)) return 'The speed test reading must be a number.';
+  const parsed = plainNumber.safeParse(v);
+  if (!parsed.success) return 'The speed test reading must be a number.';
+  const n = parsed.data;
   if (n < 0) return 'The speed test reading must be at least 0.';
   if (n > MAX_SPEED_MBPS) return `The speed test reading may not be greater than ${MAX_SPEED_MBPS}.`;
   return Math.round(n * 100) / 100;
@@ -80,8 +65,8 @@ export function parseReading(v: unknown): number | string {
 
 const address = z.strictObject(
   {
-    address: requiredText('address', 200),
-    city: requiredText('city', 100),
+    address: text({ label: 'address', max: 200 }),
+    city: text({ label: 'city', max: 100 }),
     state: z
       .string({ error: 'The state field is required.' })
       .trim()
@@ -102,15 +87,22 @@ const location = z
     lat: z.number({ error: 'The latitude must be a number.' }).min(-90).max(90),
     lng: z.number({ error: 'The longitude must be a number.' }).min(-180).max(180),
   })
-  .nullable()
-  .optional()
+  .nullish()
   .transform((v) => v ?? null);
+
+/** Readings by carrier id; each is checked by `parseReading` once the action says speed tests are taken. */
+const speedTests = z
+  .record(z.string(), z.array(z.unknown(), { error: 'The speed test readings must be a list.' }), {
+    error: 'The speed tests field is required.',
+  })
+  .optional();
 
 /**
  * The prospect visit form (§3, §5), the same rules on the client and the server. `canForceCreate` (§6) decides
- * the rep: required for such a user, refused from anyone else (their visits are their own).
+ * the rep: required for such a user, refused from anyone else (their visits are their own); left out, the rep
+ * is not checked, which is the form as declared for everyone (`prospectBody`).
  */
-export function prospectForm({ canForceCreate }: { canForceCreate: boolean }) {
+export function prospectForm({ canForceCreate }: { canForceCreate?: boolean } = {}) {
   return (
     z
       .strictObject({
@@ -119,17 +111,23 @@ export function prospectForm({ canForceCreate }: { canForceCreate: boolean }) {
         name: optionalText('name', 100),
         address,
         new_construction: flag('new construction'),
-        prospect_action_id: optionalId('action'),
+        prospect_action_id: optionalId('action').refine(
+          (v) => v === null || actionIds.includes(v),
+          'The selected action is invalid.',
+        ),
         action_taken: optionalText('action taken', 500),
-        speed_tests: z.unknown().optional(),
+        speed_tests: speedTests,
         topographies: z
-          .preprocess(
-            (v) => (v === undefined || v === null ? [] : v),
-            z
-              .array(optionalId('topography'), { error: 'The topographies must be a list.' })
-              .max(topographyIds.length, 'Too many topographies.'),
+          .array(
+            id('The selected topography is invalid.').refine(
+              (v) => topographyIds.includes(v),
+              'The selected topography is invalid.',
+            ),
+            { error: 'The topographies must be a list.' },
           )
-          .transform((ids) => [...new Set(ids.filter((id): id is number => id !== null))]),
+          .max(topographyIds.length, 'Too many topographies.')
+          .nullish()
+          .transform((ids) => [...new Set(ids)]),
         offered_promotion: flag('offered promotion'),
         comments: optionalText('comments', 2000),
         location,
@@ -138,26 +136,18 @@ export function prospectForm({ canForceCreate }: { canForceCreate: boolean }) {
       .superRefine(
         (v, ctx) => {
           const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-          if (canForceCreate && v.rep_id === null) issue(['rep_id'], 'The rep field is required.');
-          if (!canForceCreate && v.rep_id !== null && v.rep_id !== undefined)
+          if (canForceCreate === true && v.rep_id === null) issue(['rep_id'], 'The rep field is required.');
+          if (canForceCreate === false && v.rep_id !== null && v.rep_id !== undefined)
             issue(['rep_id'], 'The rep field is not allowed.');
           const actionId = v.prospect_action_id;
           if (actionId === null) issue(['prospect_action_id'], 'The action field is required.');
-          else if (typeof actionId === 'number' && !actionIds.includes(actionId))
-            issue(['prospect_action_id'], 'The selected action is invalid.');
           const chosen = Array.isArray(v.topographies) ? v.topographies : [];
-          chosen.forEach((id, i) => {
-            if (typeof id === 'number' && !topographyIds.includes(id))
-              issue(['topographies', i], 'The selected topography is invalid.');
-          });
           if (chosen.includes(OTHER_TOPOGRAPHY_ID) && (typeof v.comments !== 'string' || !v.comments.trim()))
             issue(['comments'], 'The comments field is required when Other topography is chosen.');
           if (typeof actionId !== 'number' || !takesSpeedTests(actionId)) return;
-          const tests = v.speed_tests ?? {};
-          if (typeof tests !== 'object' || Array.isArray(tests)) {
-            issue(['speed_tests'], 'The speed tests field is required.');
-            return;
-          }
+          // A malformed list was already refused by its schema.
+          const tests: unknown = v.speed_tests ?? {};
+          if (typeof tests !== 'object' || tests === null || Array.isArray(tests)) return;
           for (const carrier of CARRIERS) {
             const readings = (tests as Record<string, unknown>)[carrier.id];
             for (let i = 0; i < SPEED_TEST_READINGS; i++) {
@@ -175,7 +165,7 @@ export function prospectForm({ canForceCreate }: { canForceCreate: boolean }) {
         speed_tests: takesSpeedTests(v.prospect_action_id)
           ? CARRIERS.map((carrier) => ({
               carrierId: carrier.id,
-              readings: ((v.speed_tests as Record<string, unknown[]>)[carrier.id] ?? [])
+              readings: (v.speed_tests?.[carrier.id] ?? [])
                 .slice(0, SPEED_TEST_READINGS)
                 .map((r) => parseReading(r) as number),
             }))
@@ -183,8 +173,11 @@ export function prospectForm({ canForceCreate }: { canForceCreate: boolean }) {
       }))
   );
 }
-export type ProspectFormInput = z.input<ReturnType<typeof prospectForm>>;
-export type ProspectFormValues = z.output<ReturnType<typeof prospectForm>>;
+
+/** The form as declared: every rule but the rep's, which depends on who submits and is added per user (§6). */
+export const prospectBody = prospectForm();
+export type ProspectFormInput = z.input<typeof prospectBody>;
+export type ProspectFormValues = z.output<typeof prospectBody>;
 
 export const prospectCreated = z.object({
   id: z.number(),
@@ -203,19 +196,15 @@ export const prospectFormOptions = z.object({
 });
 export type ProspectFormOptions = z.infer<typeof prospectFormOptions>;
 
-const isoDate = (field: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date (YYYY-MM-DD).`)
-    .optional();
+const listDate = (field: string) => calendarDate(`The ${field} must be a date (YYYY-MM-DD).`).optional();
 
 export const prospectListQuery = pageQuery.extend({
-  q: z.string().trim().max(100, 'The search may not be longer than 100 characters.').optional(),
-  repId: z.coerce.number().int().positive().optional(),
-  actionId: z.coerce.number().int().positive().optional(),
+  q: searchText(100).optional(),
+  repId: id('The selected rep is invalid.').optional(),
+  actionId: id('The selected action is invalid.').optional(),
   converted: z.enum(['yes', 'no'], { error: 'The converted filter must be yes or no.' }).optional(),
-  from: isoDate('from date'),
-  to: isoDate('to date'),
+  from: listDate('from date'),
+  to: listDate('to date'),
 });
 export type ProspectListQuery = z.infer<typeof prospectListQuery>;
 
@@ -248,3 +237,47 @@ export const prospectDetail = prospectRow.extend({
   locationSource: z.enum(['device', 'zip']).nullable(),
 });
 export type ProspectDetail = z.infer<typeof prospectDetail>;
+
+export const prospectIdParams = z.object({ id: id() });
+
+export const prospectEndpoints = {
+  formOptions: endpoint({
+    method: 'GET',
+    path: '/admin/api/prospects/form-options',
+    response: prospectFormOptions,
+    access: 'prospects.log',
+    summary:
+      'What the visit form offers: actions, carriers, topographies, reps, states, and whether the rep is chosen.',
+  }),
+  store: endpoint({
+    method: 'POST',
+    path: '/admin/prospects',
+    body: prospectBody,
+    response: prospectCreated,
+    access: 'prospects.log',
+    summary:
+      'Records a prospect visit with its speed tests and topographies (§5); the rep is chosen only with canForceCreate.',
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/prospects',
+    query: prospectListQuery,
+    response: pageOf(prospectRow),
+    access: 'prospects.view-own',
+    summary: 'A page of prospect visits, newest first, filtered by text, rep, action, conversion and visit dates.',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/api/prospects/:id',
+    params: prospectIdParams,
+    response: prospectDetail,
+    access: 'prospects.view-own',
+    summary: 'A prospect visit with its speed tests by carrier and its topographies.',
+  }),
+};
+
+/** The store endpoint as one user calls it: the declared body plus that user's rep rule (§6). */
+export const prospectStoreFor = (user: { canForceCreate: boolean }) => ({
+  ...prospectEndpoints.store,
+  body: prospectForm({ canForceCreate: user.canForceCreate }),
+});

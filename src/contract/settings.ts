@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { pageOf, pageQuery } from './pagination';
-
-export const settingsPaths = {
-  lookupEmail: '/admin/api/settings/lookup-email',
-  sendLookupEmailTest: '/admin/settings/send-lookup-email-test',
-  outbox: '/admin/api/mail-outbox',
-} as const;
+import { text } from './primitives';
 
 /** Placeholders a lookup e-mail may use; a test send fills them with the values shown in the settings form. */
 export const LOOKUP_EMAIL_PLACEHOLDERS = {
@@ -37,30 +33,13 @@ function knownPlaceholders(field: string) {
 const emailAddress = z.email('The sender email must be a valid email address.');
 
 export const lookupEmailSettings = z.strictObject({
-  subject: z
-    .string({ error: 'The subject field is required.' })
-    .trim()
-    .min(1, 'The subject field is required.')
-    .max(200, 'The subject may not be longer than 200 characters.')
-    .superRefine(knownPlaceholders('subject')),
-  senderName: z
-    .string({ error: 'The sender name field is required.' })
-    .trim()
-    .min(1, 'The sender name field is required.')
-    .max(100, 'The sender name may not be longer than 100 characters.')
-    .refine((v) => !/[<>"\r\n]/.test(v), 'The sender name may not contain <, >, quotes or line breaks.'),
-  senderEmail: z
-    .string({ error: 'The sender email field is required.' })
-    .trim()
-    .min(1, 'The sender email field is required.')
-    .max(254, 'The sender email may not be longer than 254 characters.')
-    .pipe(emailAddress),
-  body: z
-    .string({ error: 'The body field is required.' })
-    .trim()
-    .min(1, 'The body field is required.')
-    .max(20_000, 'The body may not be longer than 20000 characters.')
-    .superRefine(knownPlaceholders('body')),
+  subject: text({ label: 'subject', max: 200 }).superRefine(knownPlaceholders('subject')),
+  senderName: text({ label: 'sender name', max: 100 }).refine(
+    (v) => !/[<>"\r\n]/.test(v),
+    'The sender name may not contain <, >, quotes or line breaks.',
+  ),
+  senderEmail: text({ label: 'sender email', max: 254 }).pipe(emailAddress),
+  body: text({ label: 'body', max: 20_000 }).superRefine(knownPlaceholders('body')),
 });
 export type LookupEmailSettings = z.infer<typeof lookupEmailSettings>;
 
@@ -77,13 +56,21 @@ export const DEFAULT_LOOKUP_EMAIL: LookupEmailSettings = {
  * someone else's is refused instead of silently undoing it.
  */
 export const saveLookupEmailBody = lookupEmailSettings.extend({
-  version: z.string({ error: 'The version field is required.' }).max(40).nullable(),
+  version: z
+    .string({ error: 'The version field is required.' })
+    .pipe(z.iso.datetime('The version must be the time the settings were saved.'))
+    .nullable(),
 });
 export type SaveLookupEmailBody = z.infer<typeof saveLookupEmailBody>;
 export const SETTINGS_CHANGED_MESSAGE =
   'Someone else saved these settings after you opened them. Reload the page to see their changes, then edit again.';
 
-export const lookupEmailSettingsAnswer = lookupEmailSettings.extend({
+// Plain strings: an answer is serialised as it is, and the input fields' transforms only run one way.
+export const lookupEmailSettingsAnswer = z.object({
+  subject: z.string(),
+  senderName: z.string(),
+  senderEmail: z.string(),
+  body: z.string(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });
@@ -104,9 +91,8 @@ export function splitAddresses(value: string): string[] {
 }
 
 export const sendLookupEmailTestBody = z.strictObject({
-  addresses: z
-    .string({ error: 'The addresses field is required.' })
-    .max(10_000, 'The addresses field may not be longer than 10000 characters.')
+  // Not required here: the check below says so once, for an empty field and for one of commas alike.
+  addresses: text({ label: 'addresses', max: 10_000, required: false })
     .superRefine((value, ctx) => {
       const addresses = splitAddresses(value);
       if (!addresses.length) ctx.addIssue({ code: 'custom', message: 'The addresses field is required.' });
@@ -141,5 +127,39 @@ export const outboxRow = z.object({
   createdAt: z.string(),
 });
 export type OutboxRow = z.infer<typeof outboxRow>;
-export const outboxQuery = pageQuery;
-export const outboxPage = pageOf(outboxRow);
+
+const lookupEmail = endpoint({
+  method: 'GET',
+  path: '/admin/api/settings/lookup-email',
+  response: lookupEmailSettingsAnswer,
+  access: 'settings.manage',
+  summary: 'The lookup e-mail settings (the defaults until saved), with who saved them last.',
+});
+
+export const settingsEndpoints = {
+  lookupEmail,
+  saveLookupEmail: endpoint({
+    method: 'PUT',
+    path: lookupEmail.path,
+    body: saveLookupEmailBody,
+    response: lookupEmailSettingsAnswer,
+    access: 'settings.manage',
+    summary: 'Saves the lookup e-mail settings over the version loaded (409 when someone saved since).',
+  }),
+  sendLookupEmailTest: endpoint({
+    method: 'POST',
+    path: '/admin/settings/send-lookup-email-test',
+    body: sendLookupEmailTestBody,
+    response: sendLookupEmailTestAnswer,
+    access: 'settings.manage',
+    summary: 'Sends the saved lookup e-mail to each address given (§7).',
+  }),
+  outbox: endpoint({
+    method: 'GET',
+    path: '/admin/api/mail-outbox',
+    query: pageQuery,
+    response: pageOf(outboxRow),
+    access: 'settings.manage',
+    summary: 'A page of the e-mails sent, newest first.',
+  }),
+};

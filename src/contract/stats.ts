@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { RETURN_WINDOW_DAYS, UPCOMING_CREDIT_WEEKS } from './business';
+import { RETURN_WINDOW_DAYS, ROW_LIMIT_OPTIONS, UPCOMING_CREDIT_WEEKS } from './business';
+import { endpoint } from './endpoint';
+import { int } from './primitives';
 
 /** Period views of the trend charts (§2): what each covers and its label in the view switcher. */
 export const STATS_VIEWS = {
@@ -50,17 +52,26 @@ export type StatsEndpoint = keyof typeof STATS_ENDPOINTS;
 /** Row-limit choices of the Plan Lookup Promo Conversions chart: how many of the latest periods it shows. */
 export const PROMO_ROW_LIMIT_ENDPOINT: StatsEndpoint = 'lookup-request-drip-mail-conversion-trend';
 
-export const statsPaths = {
-  trend: (endpoint: StatsEndpoint, view: StatsView) => `/admin/api/stats/${endpoint}-${view}`,
-  returnRateByModel: (limit: number) => `/admin/api/stats/return-rate-by-model/${limit}`,
-  upcomingCredits: '/admin/api/stats/upcoming-credits',
-} as const;
+/** `{endpoint}-{view}`: the name of one trend endpoint in one view (§7). */
+export type TrendName = `${StatsEndpoint}-${StatsView}`;
+export const trendName = (endpoint: StatsEndpoint, view: StatsView): TrendName => `${endpoint}-${view}`;
+
+/** The endpoint and view of a trend name, split at the last dash; null unless the §7 table offers that view. */
+export function parseTrendName(name: string): { endpoint: StatsEndpoint; view: StatsView } | null {
+  const dash = name.lastIndexOf('-');
+  const endpoint = name.slice(0, dash);
+  const view = name.slice(dash + 1);
+  if (dash < 0 || !Object.hasOwn(STATS_ENDPOINTS, endpoint)) return null;
+  const views: readonly string[] = STATS_ENDPOINTS[endpoint as StatsEndpoint].views;
+  return views.includes(view) ? { endpoint: endpoint as StatsEndpoint, view: view as StatsView } : null;
+}
 
 /**
  * A period is named by its first day: 'YYYY-MM-DD' for a day or a week (weeks start on Monday),
  * 'YYYY-MM' for a month, 'YYYY' for a year, all in the business time zone.
  */
-export type StatsRow = { period: string } & Record<string, number | string>;
+export const statsRow = z.object({ period: z.string() }).catchall(z.union([z.number(), z.string()]));
+export type StatsRow = z.infer<typeof statsRow>;
 
 /** The definitions the numbers follow; shown as the glossary on the dashboard. */
 export const STATS_GLOSSARY = [
@@ -137,22 +148,20 @@ export function percentage(part: number | null | undefined, whole: number | null
   return ((part / whole) * 100).toFixed(2);
 }
 
+const ROW_LIMIT_MESSAGE = 'The limit must be 25, 50 or 100.';
 /** Row limits of the promo chart; also accepted as `?limit=` by its endpoint. */
 export const trendQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'The limit must be 25, 50 or 100.' })
-    .refine((n) => n === 25 || n === 50 || n === 100, { error: 'The limit must be 25, 50 or 100.' })
+  limit: int({ message: ROW_LIMIT_MESSAGE })
+    .refine((n) => (ROW_LIMIT_OPTIONS as readonly number[]).includes(n), ROW_LIMIT_MESSAGE)
     .optional(),
 });
+/** Any name reaches the handler, which answers 404 unless the §7 table has it (parseTrendName). */
+export const trendParams = z.object({ name: z.string() });
 
 export const RETURN_RATE_MAX_LIMIT = 10_000;
 const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${RETURN_RATE_MAX_LIMIT.toLocaleString('en-US')}.`;
 export const returnRateParams = z.object({
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int({ error: LIMIT_MESSAGE })
-    .min(1, { error: LIMIT_MESSAGE })
-    .max(RETURN_RATE_MAX_LIMIT, { error: LIMIT_MESSAGE }),
+  limit: int({ min: 1, max: RETURN_RATE_MAX_LIMIT, message: LIMIT_MESSAGE }),
 });
 export const returnRateRow = z.object({ model: z.string(), returns: z.number() });
 export type ReturnRateRow = z.infer<typeof returnRateRow>;
@@ -163,3 +172,30 @@ export const upcomingCredits = z.object({
   remaining: z.string(),
 });
 export type UpcomingCredits = z.infer<typeof upcomingCredits>;
+
+export const statsEndpoints = {
+  upcomingCredits: endpoint({
+    method: 'GET',
+    path: '/admin/api/stats/upcoming-credits',
+    response: upcomingCredits,
+    access: 'dashboard.view',
+    summary: `Unapplied credits due in each of the next ${UPCOMING_CREDIT_WEEKS} weeks, and those due after them.`,
+  }),
+  returnRateByModel: endpoint({
+    method: 'GET',
+    path: '/admin/api/stats/return-rate-by-model/:limit',
+    params: returnRateParams,
+    response: z.array(returnRateRow),
+    access: 'dashboard.view',
+    summary: '21-day returns of the latest deployed devices, by product model.',
+  }),
+  trend: endpoint({
+    method: 'GET',
+    path: '/admin/api/stats/:name',
+    params: trendParams,
+    query: trendQuery,
+    response: z.array(statsRow),
+    access: 'dashboard.view',
+    summary: 'One row per period of a trend endpoint in one view, `{endpoint}-{view}` (§7); unknown names are 404.',
+  }),
+};

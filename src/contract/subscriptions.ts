@@ -1,27 +1,8 @@
 import { z } from 'zod';
 import { CARRIERS } from './business';
-import { pageQuery } from './pagination';
-
-export const subscriptionPaths = {
-  /** §7 */
-  update: '/admin/subscriptions/:subscriptionId',
-  list: '/admin/api/subscriptions',
-  detail: '/admin/api/subscriptions/:subscriptionId',
-} as const;
-
-export const cancellationPaths = {
-  /** §7 */
-  update: '/admin/subscription-cancellations/:cancellationId',
-  list: '/admin/api/subscription-cancellations',
-} as const;
-
-export const subscriptionUrls = {
-  update: (id: number) => `/admin/subscriptions/${id}`,
-  detail: (id: number) => `/admin/api/subscriptions/${id}`,
-};
-export const cancellationUrls = {
-  update: (id: number) => `/admin/subscription-cancellations/${id}`,
-};
+import { endpoint } from './endpoint';
+import { pageOf, pageQuery } from './pagination';
+import { calendarDate, id, int, MAX_INT4, searchText } from './primitives';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Subscription not found.';
 export const CANCELLATION_NOT_FOUND_MESSAGE = 'Cancellation not found.';
@@ -30,21 +11,25 @@ export const RETIRED_REASON_MESSAGE = 'The selected cancellation reason has been
 export const reasonAlreadyRecordedMessage = (what: 'subscription' | 'cancellation', reasonName: string) =>
   `Another user has already recorded "${reasonName}" as the reason for this ${what}. Reload to see it.`;
 
-/** Staff type ids into forms as text and send them as JSON numbers; both mean the same id. */
-const reasonIdField = (field: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined || issue.input === null || issue.input === ''
-            ? `The ${field} field is required.`
-            : `The ${field} field must be a number.`,
-      })
-      .int(`The ${field} field must be a whole number.`)
-      .min(0, `The ${field} field must be at least 0.`)
-      .max(2_147_483_647, `The ${field} field is too large.`),
-  );
+/**
+ * A reason id as staff send it: a JSON number or the digits a classic form sends. Each way of getting it wrong
+ * keeps its own message; `int` does the parsing.
+ */
+const reasonIdField = (field: string) => {
+  const required = `The ${field} field is required.`;
+  const notNumber = `The ${field} field must be a number.`;
+  return z
+    .union([z.number(), z.string()], { error: (issue) => (issue.input == null ? required : notNumber) })
+    .refine((value) => value !== '', { message: required, abort: true })
+    .refine((value) => typeof value === 'string' || Number.isInteger(value), {
+      message: `The ${field} field must be a whole number.`,
+      abort: true,
+    })
+    .pipe(int({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, message: notNumber }))
+    .pipe(
+      z.number().min(0, `The ${field} field must be at least 0.`).max(MAX_INT4, `The ${field} field is too large.`),
+    );
+};
 
 /**
  * §7 payload of both PATCH calls. 0 clears the reason (the row needs one again).
@@ -61,49 +46,35 @@ export type SetReasonBody = z.infer<typeof setReasonBody>;
 export const setReasonResponse = z.object({ id: z.number(), cancellation_reason_id: z.number() });
 export type SetReasonResponse = z.infer<typeof setReasonResponse>;
 
-export const subscriptionIdParams = z.object({
-  subscriptionId: z.coerce
-    .number({ error: 'The subscription id must be a number.' })
-    .int()
-    .positive()
-    .max(2_147_483_647),
+const subscriptionIdParams = z.object({
+  subscriptionId: id(`The subscription id must be a whole number from 1 to ${MAX_INT4}.`),
 });
-export const cancellationIdParams = z.object({
-  cancellationId: z.coerce
-    .number({ error: 'The cancellation id must be a number.' })
-    .int()
-    .positive()
-    .max(2_147_483_647),
+const cancellationIdParams = z.object({
+  cancellationId: id(`The cancellation id must be a whole number from 1 to ${MAX_INT4}.`),
 });
 
-const isoDate = (field: string) =>
+/** A query string carries "" for a cleared filter; that means "no filter". */
+const filter = <T extends z.ZodType>(schema: T) =>
   z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${field} must be a date (YYYY-MM-DD).`)
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      {
-        message: `The ${field} must be a valid date.`,
-      },
-    );
-
-/** Query strings carry "" for a cleared filter; that means "no filter". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+    .preprocess((value: z.input<T> | '' | undefined) => (value === '' ? undefined : value), schema.optional())
+    .optional();
 
 export const SEARCH_MAX_CHARS = 100;
-const carrierIds = CARRIERS.map((c) => c.id) as number[];
+const carrierIds: readonly number[] = CARRIERS.map((c) => c.id);
+const INVALID_CARRIER = 'The selected carrier id is invalid.';
+
+export const subscriptionStatus = z.enum(['active', 'cancelled'], { error: 'The selected status is invalid.' });
+export const cancellationType = z.enum(['return', 'cancellation'], { error: 'The selected type is invalid.' });
 
 /** Filters shared by both lists: search, carrier, a date range (business days), and "needs a reason". */
 const listFilters = pageQuery.extend({
-  q: optional(z.string().trim().max(SEARCH_MAX_CHARS, `The q may not be longer than ${SEARCH_MAX_CHARS} characters.`)),
-  carrierId: optional(
-    z.coerce
-      .number({ error: 'The carrier id must be a number.' })
-      .refine((v) => carrierIds.includes(v), 'The selected carrier id is invalid.'),
+  q: searchText(SEARCH_MAX_CHARS, 'q').optional(),
+  carrierId: filter(
+    int({ min: 1, message: INVALID_CARRIER }).refine((carrier) => carrierIds.includes(carrier), INVALID_CARRIER),
   ),
-  from: optional(isoDate('from date')),
-  to: optional(isoDate('to date')),
-  needsReason: optional(
+  from: filter(calendarDate('The from date must be a valid date.')),
+  to: filter(calendarDate('The to date must be a valid date.')),
+  needsReason: filter(
     z.enum(['0', '1'], { error: 'The needs reason filter must be 0 or 1.' }).transform((v) => v === '1'),
   ),
 });
@@ -114,16 +85,12 @@ const dateOrder = <T extends { from?: string; to?: string }>(q: T, ctx: z.Refine
 };
 
 /** Subscriptions: the date range is the order date; `status` active or cancelled. */
-export const subscriptionListQuery = listFilters
-  .extend({ status: optional(z.enum(['active', 'cancelled'], { error: 'The selected status is invalid.' })) })
-  .superRefine(dateOrder);
-export type SubscriptionListQuery = z.input<typeof subscriptionListQuery>;
+export const subscriptionListQuery = listFilters.extend({ status: filter(subscriptionStatus) }).superRefine(dateOrder);
+export type SubscriptionFilters = z.output<typeof subscriptionListQuery>;
 
 /** Cancellations: the date range is the cancellation date; `type` tells 21-day returns from later cancellations. */
-export const cancellationListQuery = listFilters
-  .extend({ type: optional(z.enum(['return', 'cancellation'], { error: 'The selected type is invalid.' })) })
-  .superRefine(dateOrder);
-export type CancellationListQuery = z.input<typeof cancellationListQuery>;
+export const cancellationListQuery = listFilters.extend({ type: filter(cancellationType) }).superRefine(dateOrder);
+export type CancellationFilters = z.output<typeof cancellationListQuery>;
 
 const customerRef = z.object({ id: z.number(), name: z.string() });
 
@@ -133,7 +100,7 @@ export const subscriptionRow = z.object({
   phone: z.string().nullable(),
   imei: z.string().nullable(),
   carrierId: z.number(),
-  status: z.enum(['active', 'cancelled']),
+  status: subscriptionStatus,
   orderedAt: z.string(),
   cancelledAt: z.string().nullable(),
   cancellationReasonId: z.number(),
@@ -158,7 +125,7 @@ export const RENEWALS_SHOWN = 24;
 
 export const subscriptionDetail = z.object({
   id: z.number(),
-  status: z.enum(['active', 'cancelled']),
+  status: subscriptionStatus,
   source: z.enum(['direct', 'google_cpc', 'referral', 'plan_lookup_promo']),
   referralCode: z.string().nullable(),
   price: z.string(),
@@ -198,4 +165,52 @@ export const ORDER_SOURCE_LABELS: Record<SubscriptionDetail['source'], string> =
   google_cpc: 'Google CPC',
   referral: 'Referral',
   plan_lookup_promo: 'Plan Lookup Promo',
+};
+
+export const subscriptionEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/subscriptions',
+    query: subscriptionListQuery,
+    response: pageOf(subscriptionRow),
+    access: 'subscriptions.view',
+    summary: 'A page of subscriptions, filtered; "needs a reason" lists cancelled ones without one, newest first.',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/api/subscriptions/:subscriptionId',
+    params: subscriptionIdParams,
+    response: subscriptionDetail,
+    access: 'subscriptions.view',
+    summary: 'A subscription with its customer, device, latest renewals and cancellations.',
+  }),
+  setReason: endpoint({
+    method: 'PATCH',
+    path: '/admin/subscriptions/:subscriptionId',
+    params: subscriptionIdParams,
+    body: setReasonBody,
+    response: setReasonResponse,
+    access: 'subscriptions.manage',
+    summary: 'Records why a subscription was cancelled (§7), on the cancellation that ended it too.',
+  }),
+};
+
+export const cancellationEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/subscription-cancellations',
+    query: cancellationListQuery,
+    response: pageOf(cancellationRow),
+    access: 'subscriptions.view',
+    summary: 'A page of cancellations, filtered; "needs a reason" lists those without one, newest first.',
+  }),
+  setReason: endpoint({
+    method: 'PATCH',
+    path: '/admin/subscription-cancellations/:cancellationId',
+    params: cancellationIdParams,
+    body: setReasonBody,
+    response: setReasonResponse,
+    access: 'subscriptions.manage',
+    summary: 'Records the reason of a cancellation (§7), on its subscription too when it ended it.',
+  }),
 };

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { pageQuery } from './pagination';
-
-export const supplierPaths = {
-  list: '/admin/api/suppliers',
-  detail: (id: number | string) => `/admin/api/suppliers/${id}`,
-} as const;
+import { endpoint } from './endpoint';
+import { pageOf, pageQuery } from './pagination';
+import { id, searchText, text } from './primitives';
 
 export const BILLING_CYCLES = ['30 Day', 'Calendar Month', 'Quarterly', 'Annual'] as const;
 export const FREQUENCIES = ['Monthly', 'Per Renewal'] as const;
@@ -56,29 +53,19 @@ const choiceError = (field: string, allowed: string) => (issue: { input: unknown
     ? `The ${field} field is required.`
     : `The ${field} must be ${allowed}.`;
 
-const optionalText = (field: string, max: number) =>
-  z
-    .string({ error: `The ${field} must be text.` })
-    .trim()
-    .max(max, `The ${field} may not be longer than ${max} characters.`)
+/** Text that may be left out: blank, null or nothing is stored as null. */
+const optionalText = (label: string, max: number) =>
+  text({ label, max, required: false })
     .nullish()
-    .transform((v) => v || null);
+    .transform((value) => value || null);
 
 export const supplierBody = z
   .strictObject({
-    name: z
-      .string({ error: 'The name field is required.' })
-      .trim()
-      .min(1, 'The name field is required.')
-      .max(120, 'The name may not be longer than 120 characters.'),
+    name: text({ label: 'name', max: 120 }),
     contactName: optionalText('contact name', 120),
-    contactEmail: z
-      .string({ error: 'The contact email must be text.' })
-      .trim()
-      .max(254, 'The contact email may not be longer than 254 characters.')
-      .nullish()
-      .transform((v) => v || null)
-      .pipe(z.email('The contact email must be a valid email address.').nullable()),
+    contactEmail: optionalText('contact email', 254).pipe(
+      z.email('The contact email must be a valid email address.').nullable(),
+    ),
     contactPhone: optionalText('contact phone', 40),
     prorates: z.enum(['1', '0'], { error: choiceError('prorates', '1 or 0') }),
     supplierReport: z.boolean({ error: choiceError('supplier report', 'true or false') }),
@@ -92,6 +79,7 @@ export const supplierBody = z
       ctx.addIssue({ code: 'custom', path: [field], message });
   });
 export type SupplierBody = z.input<typeof supplierBody>;
+export type SupplierInput = z.output<typeof supplierBody>;
 
 export const supplier = z.object({
   id: z.number(),
@@ -108,10 +96,46 @@ export const supplier = z.object({
 });
 export type Supplier = z.infer<typeof supplier>;
 
-export const supplierListQuery = pageQuery.extend({
-  q: z.string().trim().max(100, 'The q may not be longer than 100 characters.').default(''),
-});
-
-export const supplierIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const supplierListQuery = pageQuery.extend({ q: searchText(100, 'q').default('') });
+export type SupplierListQuery = z.output<typeof supplierListQuery>;
 
 export const SUPPLIER_NAME_TAKEN = 'The name has already been taken.';
+
+const supplierIdParams = z.object({ id: id() });
+
+export const supplierEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/suppliers',
+    query: supplierListQuery,
+    response: pageOf(supplier),
+    access: 'suppliers.view',
+    summary: 'A page of suppliers, newest first, optionally searched by name, contact name or e-mail.',
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/api/suppliers/:id',
+    params: supplierIdParams,
+    response: supplier,
+    access: 'suppliers.view',
+    summary: 'One supplier with its contact and billing terms.',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/api/suppliers',
+    body: supplierBody,
+    response: supplier,
+    status: 201,
+    access: 'suppliers.manage',
+    summary: 'Adds a supplier; its name is unique regardless of case and its terms follow the §4 rules.',
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/api/suppliers/:id',
+    params: supplierIdParams,
+    body: supplierBody,
+    response: supplier,
+    access: 'suppliers.manage',
+    summary: "Changes a supplier's name, contact and billing terms (the §4 rules apply).",
+  }),
+};

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { accessPlugin } from './plugins/access';
+import { openapiPlugin } from './plugins/openapi';
 import { NOT_FOUND_MESSAGE } from '../contract/errors';
 import { spaPlugin } from './plugins/spa';
 import { healthRoutes } from './modules/health.routes';
@@ -21,6 +22,8 @@ export interface BuildOptions {
   database?: Database;
   /** Folder of the built SPA; defaults to WEB_DIST_DIR. `false` serves no pages. */
   webDir?: string | false;
+  /** The clock of session lifetimes; tests move it forward. */
+  now?: () => number;
 }
 
 /** Builds the whole app without listening, so tests can `inject` and main.ts can `listen`. */
@@ -62,10 +65,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await app.register(sessionPlugin, { config, db: database.db });
-  await app.register(accessPlugin, { db: database.db });
+  await app.register(accessPlugin, {
+    db: database.db,
+    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    now: opts.now ?? Date.now,
+  });
+  await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { database });
-  app.get('/', { config: { access: 'public' } }, (_req, reply) => reply.redirect('/admin'));
+  app.get('/', { config: { access: 'public', page: true } }, (_req, reply) => reply.redirect('/admin'));
   await registerModules(app, { config, database });
 
   const webDir = opts.webDir ?? path.resolve(config.WEB_DIST_DIR);

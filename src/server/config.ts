@@ -15,6 +15,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   TRUST_PROXY: bool01.default(false),
   BUSINESS_TIMEZONE: z.string().default('America/Chicago'),
   SMTP_URL: z.string().url().optional(),

@@ -2,6 +2,7 @@
 export const paths = {
   dashboard: '/admin',
   login: '/admin/login',
+  setPassword: '/admin/set-password',
   customers: '/admin/customers',
   customer: '/admin/customers/:id',
   customerHref: (id: number) => `/admin/customers/${id}`,
@@ -37,4 +38,6 @@ export const paths = {
   prospect: '/admin/prospects/:id',
   prospectHref: (id: number) => `/admin/prospects/${id}`,
   map: '/admin/map',
+  users: '/admin/users',
+  account: '/admin/account',
 } as const;

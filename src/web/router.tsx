@@ -8,6 +8,10 @@ import { LoginPage } from './features/auth/LoginPage';
 export const router = createBrowserRouter([
   { path: paths.login, element: <LoginPage /> },
   {
+    path: paths.setPassword,
+    lazy: () => import('./features/staff/SetPasswordPage').then((m) => ({ Component: m.SetPasswordPage })),
+  },
+  {
     path: paths.dashboard,
     element: <Shell />,
     children: [
@@ -139,6 +143,14 @@ export const router = createBrowserRouter([
           import('./features/prospects/ProspectDetailPage').then((m) => ({ Component: m.ProspectDetailPage })),
       },
       { path: paths.map, lazy: () => import('./features/maps/MapPage').then((m) => ({ Component: m.MapPage })) },
+      {
+        path: paths.users,
+        lazy: () => import('./features/staff/UsersPage').then((m) => ({ Component: m.UsersPage })),
+      },
+      {
+        path: paths.account,
+        lazy: () => import('./features/staff/AccountPage').then((m) => ({ Component: m.AccountPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -17,6 +17,7 @@ import { supplierRoutes } from './suppliers/suppliers.routes';
 import { cancellationReasonRoutes } from './cancellation-reasons/cancellation-reasons.routes';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { cancellationRoutes } from './cancellations/cancellations.routes';
+import { staffRoutes } from './staff/staff.routes';
 
 export interface ModuleDeps {
   config: Config;
@@ -34,6 +35,7 @@ export async function registerModules(app: FastifyInstance, { config, database }
   await app.register(feedbackRoutes, { db });
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
+  await app.register(staffRoutes, { db, mailer });
   await app.register(mapsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, tileUrl: config.MAP_TILE_URL ?? null });
   await app.register(prospectRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(customerRoutes, { db });

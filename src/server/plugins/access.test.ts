@@ -59,13 +59,13 @@ function spellings(path: string): string[] {
 describe('deny by default', () => {
   it('refuses to start a route that declares no access', async () => {
     const app = Fastify();
-    await app.register(accessPlugin, { db: t.db });
+    await app.register(accessPlugin, { db: t.db, absoluteMs: 3_600_000, now: Date.now });
     app.get('/admin/api/undeclared', () => ({ secret: true }));
     await expect(app.ready()).rejects.toThrow(/GET \/admin\/api\/undeclared/);
     await app.close().catch(() => undefined);
   });
 
-  it('declares access on every route, and only sign-in, sign-out, health, the login page and assets are public', () => {
+  it('declares access on every route, and only sign-in, sign-out, setting a password from a link, health, the login page and assets are public', () => {
     expect(routes().length).toBeGreaterThan(50);
     expect(routes().filter((r) => !r.access)).toEqual([]);
     const publicRoutes = routes()
@@ -78,8 +78,11 @@ describe('deny by default', () => {
         'GET /admin/api/*',
         'GET /admin/assets/*',
         'GET /admin/login',
+        'GET /admin/set-password',
+        'GET /admin/api/set-password',
         'GET /health',
         'GET /ready',
+        'POST /admin/api/set-password',
         'POST /admin/login',
         'POST /admin/logout',
       ].sort(),
@@ -145,5 +148,16 @@ describe('permissions', () => {
     expect((await rep.get(`/admin/api/maps/markers/customer-${secretId}`)).statusCode).toBe(403);
     const ops = await t.signIn({ role: 'operations' });
     expect((await ops.get(`/admin/api/maps/markers/customer-${secretId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('what a browser may keep', () => {
+  it('marks every answer behind a sign-in as not to be stored', async () => {
+    const agent = await t.signIn();
+    for (const url of [`/admin/api/customers/${secretId}`, '/admin/api/customers?page=1', '/admin/api/me']) {
+      const res = await agent.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
   });
 });

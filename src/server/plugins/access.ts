@@ -1,13 +1,22 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, Session } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { allows, type Access } from '../../contract/access';
-import { authPaths, type CurrentUser } from '../../contract/auth';
+import { LOGIN_PAGE, type CurrentUser } from '../../contract/auth';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../contract/errors';
 
 declare module 'fastify' {
+  interface Session {
+    userId?: number;
+    /** The user's session epoch at sign-in. */
+    epoch?: number;
+    /** When the user signed in (ms since the epoch), for the absolute lifetime. */
+    signedInAt?: number;
+    userAgent?: string | null;
+    ip?: string;
+  }
   interface FastifyContextConfig {
     /** Who may call the route; every route declares it (src/contract/access.ts). */
     access?: Access;
@@ -21,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route with its declared access, as the router matches them. */
     routeTable: RouteEntry[];
+    /** Signs the user in on this request: a fresh session that the guard will accept. */
+    startSession(request: FastifyRequest, userId: number): Promise<void>;
   }
 }
 
@@ -28,11 +39,18 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** A page of the SPA rather than an API call. */
+  page: boolean;
 }
 
-/** The signed-in user, unless the account was disabled since (then the session counts for nothing). */
-const loadUser = (db: Db, id: number) =>
-  db
+/**
+ * The session's user, unless the session no longer counts: the account was disabled, its password changed or
+ * it was signed out everywhere since (the epoch moved on), or the session outlived its absolute lifetime.
+ */
+async function sessionUser(db: Db, session: Session, now: number, absoluteMs: number): Promise<CurrentUser | null> {
+  const { userId, epoch, signedInAt } = session;
+  if (!userId || signedInAt === undefined || now - signedInAt > absoluteMs) return null;
+  const [user] = await db
     .select({
       id: users.id,
       email: users.email,
@@ -40,10 +58,14 @@ const loadUser = (db: Db, id: number) =>
       role: users.role,
       isRep: users.isRep,
       canForceCreate: users.canForceCreate,
+      sessionEpoch: users.sessionEpoch,
     })
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.disabledAt)))
-    .then(([user]) => user ?? null);
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
+  if (!user || user.sessionEpoch !== epoch) return null;
+  const { sessionEpoch: _epoch, ...current } = user;
+  return current;
+}
 
 /**
  * Deny by default. Whether a request needs a session, and which permission, is read from the matched
@@ -51,44 +73,73 @@ const loadUser = (db: Db, id: number) =>
  * matched the path. A route without a declaration is refused at start-up and, should one slip through,
  * answers as if it needed a permission nobody has. Unmatched paths fall through to the 404 handler.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  const { db } = opts;
-  const declared: RouteOptions[] = [];
-  app.decorate('routeTable', [] as RouteEntry[]);
-  app.addHook('onRoute', (route) => {
-    declared.push(route);
-  });
-  // Checked once every plugin has registered its routes (a plugin may set its routes' access in its own onRoute).
-  app.addHook('onReady', async () => {
-    const methods = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
-    app.routeTable = declared.flatMap((route) =>
-      methods(route).map((method) => ({ method, url: route.url, access: route.config?.access })),
-    );
-    const undeclared = app.routeTable.filter((r) => !r.access);
-    if (undeclared.length)
-      throw new Error(
-        `Routes without an access declaration: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+export const accessPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; absoluteMs: number; now: () => number }) => {
+    const { db, absoluteMs, now } = opts;
+    const declared: RouteOptions[] = [];
+    app.decorate('routeTable', [] as RouteEntry[]);
+    app.addHook('onRoute', (route) => {
+      declared.push(route);
+    });
+    // Checked once every plugin has registered its routes (a plugin may set its routes' access in its own onRoute).
+    app.addHook('onReady', async () => {
+      const methods = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
+      app.routeTable = declared.flatMap((route) =>
+        methods(route).map((method) => ({
+          method,
+          url: route.url,
+          access: route.config?.access,
+          page: route.config?.page ?? false,
+        })),
       );
-  });
+      const undeclared = app.routeTable.filter((r) => !r.access);
+      if (undeclared.length)
+        throw new Error(
+          `Routes without an access declaration: ${undeclared.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+        );
+    });
 
-  app.decorateRequest('user', null);
+    app.decorateRequest('user', null);
 
-  app.addHook('preValidation', async (request, reply) => {
-    if (request.is404) return;
-    const userId = request.session.userId;
-    if (userId) request.user = await loadUser(db, userId);
-    const access = request.routeOptions.config.access;
-    if (access === 'public') return;
-    if (!request.user) return refuseGuest(request, reply);
-    if (!access || !allows(request.user.role, access)) {
-      request.log.info({ userId: request.user.id, access, url: request.routeOptions.url }, 'permission denied');
-      return reply.code(403).send({ message: FORBIDDEN_MESSAGE });
-    }
-  });
-});
+    // Anything behind a sign-in may carry personal data: no cache, shared or private, may keep it.
+    app.addHook('onSend', async (request, reply) => {
+      if (!request.is404 && request.routeOptions.config.access !== 'public' && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+    });
+
+    // A new session id at sign-in prevents fixation; the epoch and time let the guard end it later.
+    app.decorate('startSession', async (request: FastifyRequest, userId: number) => {
+      // The user agent and address let the account page tell the user's sessions apart.
+      const signedInAt = now();
+      const [row] = await db
+        .update(users)
+        .set({ lastSignInAt: new Date(signedInAt) })
+        .where(eq(users.id, userId))
+        .returning({ epoch: users.sessionEpoch });
+      await request.session.regenerate();
+      const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+      Object.assign(request.session, { userId, epoch: row?.epoch ?? 0, signedInAt, userAgent, ip: request.ip });
+    });
+
+    app.addHook('preValidation', async (request, reply) => {
+      if (request.is404) return;
+      if (request.session.userId) {
+        request.user = await sessionUser(db, request.session, now(), absoluteMs);
+        if (!request.user) await request.session.destroy();
+      }
+      const access = request.routeOptions.config.access;
+      if (access === 'public') return;
+      if (!request.user) return refuseGuest(request, reply);
+      if (!access || !allows(request.user.role, access)) {
+        request.log.info({ userId: request.user.id, access, url: request.routeOptions.url }, 'permission denied');
+        return reply.code(403).send({ message: FORBIDDEN_MESSAGE });
+      }
+    });
+  },
+);
 
 function refuseGuest(request: FastifyRequest, reply: FastifyReply) {
   const isXhr = request.headers['x-requested-with'] === 'XMLHttpRequest';
-  if (request.routeOptions.config.page && !isXhr) return reply.redirect(authPaths.login, 302);
+  if (request.routeOptions.config.page && !isXhr) return reply.redirect(LOGIN_PAGE, 302);
   return reply.code(401).send({ message: UNAUTHENTICATED_MESSAGE });
 }

@@ -4,31 +4,18 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE } from '../../contract/errors';
 import { ActionError, FieldErrors, ForbiddenError, NotFoundError } from '../http/errors';
 
-/** Turns a zod validation failure into the field-keyed map of the 422 answer. */
-function fieldErrors(
-  validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[],
-) {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  for (const issue of validation) {
-    const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
-      for (const key of issue.params.keys as string[]) {
-        const field = base ? `${base}.${key}` : key;
-        add(field, `The ${field} field is not allowed.`);
-      }
-    } else {
-      add(base || 'body', issue.message ?? 'The value is invalid.');
-    }
-  }
-  return errors;
-}
-
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation);
-      return reply.code(422).send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
+      const { message, errors } = FieldErrors.fromIssues(
+        error.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          code: v.keyword,
+          message: v.message ?? 'The value is invalid.',
+          keys: Array.isArray(v.params.keys) ? (v.params.keys as string[]) : undefined,
+        })),
+      );
+      return reply.code(422).send({ message, errors });
     }
     if (error instanceof FieldErrors) return reply.code(422).send({ message: error.message, errors: error.errors });
     if (error instanceof ActionError)

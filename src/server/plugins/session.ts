@@ -10,12 +10,6 @@ import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { PgSessionStore } from './session-store';
 
-declare module 'fastify' {
-  interface Session {
-    userId?: number;
-  }
-}
-
 /** The cookie-signing secret: SESSION_SECRET, else one generated once and kept in the database. */
 async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
@@ -29,13 +23,14 @@ async function sessionSecret(db: Db, configured: string | undefined): Promise<st
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Sessions in PostgreSQL, CSRF on every state-changing request (X-CSRF-TOKEN header or `_token` field). */
+/** Sessions in PostgreSQL (written at sign-in only), CSRF on every state-changing request (X-CSRF-TOKEN header or `_token` field). */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const { config, db } = opts;
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
-  await app.register(cookie);
+  const secret = await sessionSecret(db, config.SESSION_SECRET);
+  await app.register(cookie, { secret });
   await app.register(session, {
-    secret: await sessionSecret(db, config.SESSION_SECRET),
+    secret,
     cookieName: 'bo_session',
     store: new PgSessionStore(db, idleMs),
     saveUninitialized: false,
@@ -48,8 +43,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       maxAge: idleMs,
     },
   });
+  // The CSRF secret lives in its own signed cookie, not in the session: a guest's page load (the login page)
+  // then writes nothing to the session store, and only a sign-in creates a session row.
   await app.register(csrf, {
-    sessionPlugin: '@fastify/session',
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: 'bo_csrf',
+    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', signed: true },
     getToken: (req) => {
       const header = req.headers['x-csrf-token'];
       if (typeof header === 'string' && header) return header;

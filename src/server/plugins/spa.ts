@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
-import { authPaths } from '../../contract/auth';
+import { LOGIN_PAGE } from '../../contract/auth';
+import { SET_PASSWORD_PAGE } from '../../contract/staff';
 import { NOT_FOUND_MESSAGE } from '../../contract/errors';
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -25,6 +26,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
     assets.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
+    // Source maps show the whole client source: for staff only. The router has decoded the file name already.
+    assets.addHook('preHandler', async (request, reply) => {
+      const file = (request.params as { '*'?: string })['*'] ?? '';
+      if (file.endsWith('.map') && !request.user) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+    });
     await assets.register(fastifyStatic, {
       root: path.join(opts.webDir, 'assets'),
       prefix: '/admin/assets/',
@@ -43,7 +49,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 
-  app.get(authPaths.login, { config: { access: 'public', page: true } }, page);
+  app.get(LOGIN_PAGE, { config: { access: 'public', page: true } }, page);
+  app.get(SET_PASSWORD_PAGE, { config: { access: 'public', page: true } }, page);
   // The SPA's router draws every other page, its own 404 page included.
   app.get('/admin', { config: { access: 'signed-in', page: true } }, page);
   app.get('/admin/*', { config: { access: 'signed-in', page: true } }, page);

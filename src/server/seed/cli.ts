@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { DataDirLockedError, openDatabase } from '../db/client';
+import { openDatabase } from '../db/client';
+import { runCli } from '../cli/run';
 import { progressBar } from './progress-bar';
 import { DEFAULT_SEED, generate, hasCustomers, SCALES, type Scale } from './generate';
 import { ensureReferenceData } from './reference';
@@ -50,12 +51,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith('Invalid configuration')))
-      console.error(err.message);
-    else console.error(err);
-    process.exit(1);
-  },
-);
+runCli(main);

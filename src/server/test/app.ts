@@ -129,11 +129,15 @@ export async function signedInAgent(app: FastifyInstance, user: TestUser): Promi
 }
 
 /** The app on a fresh database, as tests use it through `inject`. */
-export async function createTestApp(overrides: Partial<Config> = {}, opts: { webDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  opts: { webDir?: string; now?: () => number } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, ...overrides }), {
     database,
     webDir: opts.webDir ?? spaShell(),
+    now: opts.now,
   });
   await app.ready();
 

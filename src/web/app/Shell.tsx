@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
-import { signOut, useCurrentUser } from '../features/auth/api';
+import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useCan, useCurrentUser, useSignOut } from '../features/auth/api';
 import { nav } from './nav';
 import { paths } from '../paths';
 import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
@@ -19,8 +19,10 @@ const pageFallback = (
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useCurrentUser();
+  const signOut = useSignOut();
   const location = useLocation();
   const [params] = useSearchParams();
+  const can = useCan();
 
   // Pages opened in a modal iframe (view=modal) show without the frame.
   if (params.get('view') === 'modal') {
@@ -34,6 +36,11 @@ export function Shell() {
       </main>
     );
   }
+
+  const entries = nav.filter((entry) => can(entry.permission));
+  // A role without the dashboard (a field rep) starts on its first page instead.
+  if (location.pathname === paths.dashboard && me.data && !can('dashboard.view') && entries[0])
+    return <Navigate to={entries[0].href} replace />;
 
   const isActive = (href: string) =>
     href === paths.dashboard ? location.pathname === href : location.pathname.startsWith(href);
@@ -53,17 +60,15 @@ export function Shell() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" visibleFrom="xs" data-testid="current-user">
+            <Anchor component={Link} to={paths.account} size="sm" visibleFrom="xs" data-testid="current-user">
               {me.data?.name ?? ''}
-            </Text>
+            </Anchor>
             <Button
               variant="subtle"
               size="compact-sm"
               leftSection={<IconLogout size={16} />}
-              onClick={async () => {
-                await signOut();
-                window.location.assign(paths.login);
-              }}
+              loading={signOut.isPending}
+              onClick={() => signOut.mutate({})}
             >
               Sign out
             </Button>
@@ -72,7 +77,7 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
         <ScrollArea>
-          {nav.map((entry) => (
+          {entries.map((entry) => (
             <NavLink
               key={entry.href}
               component={Link}

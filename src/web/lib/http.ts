@@ -2,7 +2,7 @@
  * The one HTTP client of the web app. Every call sends the page's CSRF token and X-Requested-With,
  * and every failure becomes an HttpError carrying the server's message and errors (map or list).
  */
-export type Method = 'GET' | 'DELETE' | 'HEAD' | 'POST' | 'PUT' | 'PATCH';
+import type { HttpMethod } from '../../contract/endpoint';
 
 export class HttpError extends Error {
   constructor(
@@ -61,8 +61,9 @@ export function toFormData(data: Record<string, unknown>, form = new FormData(),
   return form;
 }
 
+/** One call: `url` already holds the path and query; `data` is the body (JSON, or multipart when it holds a file). */
 export async function request<T>(
-  method: Method,
+  method: HttpMethod,
   url: string,
   data?: unknown,
   init: { signal?: AbortSignal } = {},
@@ -71,14 +72,7 @@ export async function request<T>(
   const tokenValue = csrfToken();
   if (tokenValue) headers['X-CSRF-TOKEN'] = tokenValue;
   let body: BodyInit | undefined;
-  let target = url;
-  if (data !== undefined && (method === 'GET' || method === 'HEAD' || method === 'DELETE')) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(data as Record<string, unknown>))
-      if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-    const qs = params.toString();
-    if (qs) target += (url.includes('?') ? '&' : '?') + qs;
-  } else if (data !== undefined) {
+  if (data !== undefined) {
     if (hasFile(data)) body = toFormData(data as Record<string, unknown>);
     else {
       headers['Content-Type'] = 'application/json';
@@ -87,7 +81,7 @@ export async function request<T>(
   }
   let res: Response;
   try {
-    res = await fetch(target, { method, headers, body, credentials: 'same-origin', signal: init.signal });
+    res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: init.signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new HttpError(0, 'The server could not be reached. Check your connection and try again.');
@@ -96,7 +90,7 @@ export async function request<T>(
     window.location.assign('/admin/login');
     throw new HttpError(401, 'Your session has ended. Please sign in again.');
   }
-  const text = method === 'HEAD' || res.status === 204 ? '' : await res.text();
+  const text = res.status === 204 ? '' : await res.text();
   const json = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const payload = (json ?? {}) as { message?: string; errors?: Record<string, string[]> | string[] };
@@ -116,12 +110,3 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
-
-export const http = {
-  get: <T>(url: string, query?: Record<string, unknown>, init?: { signal?: AbortSignal }) =>
-    request<T>('GET', url, query, init),
-  post: <T>(url: string, data?: unknown) => request<T>('POST', url, data ?? {}),
-  put: <T>(url: string, data?: unknown) => request<T>('PUT', url, data ?? {}),
-  patch: <T>(url: string, data?: unknown) => request<T>('PATCH', url, data ?? {}),
-  delete: <T>(url: string) => request<T>('DELETE', url),
-};

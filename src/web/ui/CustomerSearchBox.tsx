@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { customerPaths, isSearchable, type CustomerSearchResult } from '../../contract/customers';
-import { http } from '../lib/http';
+import { customerEndpoints, isSearchable, type CustomerSearchResult } from '../../contract/customers';
+import { api } from '../lib/api';
 
 export interface CustomerSearchBoxProps {
   /** Name of the hidden input carrying the chosen id (§2: customer_id). */
@@ -54,8 +54,7 @@ export function CustomerSearchBox({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      http
-        .get<CustomerSearchResult[]>(customerPaths.search, { q: query.trim() }, { signal: controller.signal })
+      api(customerEndpoints.search, { query: { q: query.trim() } }, { signal: controller.signal })
         .then((rows) => {
           if (controller.signal.aborted) return;
           setOptions(rows);

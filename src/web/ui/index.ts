@@ -1,5 +1,5 @@
 export { useForm, RESERVED_FIELD_NAMES, guardAgainstReservedFieldNames } from './form/useForm';
-export type { FormState, FormMethod, SubmitOptions, UseFormOptions } from './form/useForm';
+export type { FormState, SubmitOptions, UseFormOptions } from './form/useForm';
 export { Form, useFormStatus } from './form/Form';
 export { SubmitButton } from './form/SubmitButton';
 export { useFieldProps } from './form/useFieldProps';
@@ -27,4 +27,8 @@ export { ExternalLink, ExternalLinksInNewTab } from './ExternalLink';
 export { Lightbox, LIGHTBOX_FAILURE_MESSAGE } from './Lightbox';
 export { AuditHistory } from './audit/AuditHistory';
 export type { AuditHistoryProps } from './audit/AuditHistory';
-export { auditKeys, useAuditHistory } from './audit/useAuditHistory';
+export { useAuditHistory } from './audit/useAuditHistory';
+export { useApiQuery } from './data/useApiQuery';
+export { useInvalidate } from './data/useInvalidate';
+export { useApiMutation, failureMessage } from './data/useApiMutation';
+export type { MutationOptions } from './data/useApiMutation';

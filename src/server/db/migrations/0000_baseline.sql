@@ -5,6 +5,18 @@ CREATE TYPE "public"."order_source" AS ENUM('direct', 'google_cpc', 'referral', 
 CREATE TYPE "public"."subscription_status" AS ENUM('active', 'cancelled');--> statement-breakpoint
 CREATE TYPE "public"."location_source" AS ENUM('device', 'zip');--> statement-breakpoint
 CREATE TYPE "public"."parcel_direction" AS ENUM('to_customer', 'from_customer');--> statement-breakpoint
+CREATE TABLE "password_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"purpose" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "password_tokens_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "password_tokens_purpose_check" CHECK (purpose in ('invite', 'reset'))
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"sid" text PRIMARY KEY NOT NULL,
 	"data" jsonb NOT NULL,
@@ -20,6 +32,7 @@ CREATE TABLE "users" (
 	"is_rep" boolean DEFAULT false NOT NULL,
 	"can_force_create" boolean DEFAULT false NOT NULL,
 	"disabled_at" timestamp with time zone,
+	"session_epoch" integer DEFAULT 0 NOT NULL,
 	"last_sign_in_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_email_unique" UNIQUE("email"),
@@ -348,6 +361,7 @@ CREATE TABLE "stats_rollup_state" (
 	"built_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "password_tokens" ADD CONSTRAINT "password_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_codes" ADD CONSTRAINT "referral_codes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_swaps" ADD CONSTRAINT "device_swaps_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_swaps" ADD CONSTRAINT "device_swaps_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -387,6 +401,7 @@ ALTER TABLE "parcels" ADD CONSTRAINT "parcels_created_by_id_users_id_fk" FOREIGN
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_submissions" ADD CONSTRAINT "feedback_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settings" ADD CONSTRAINT "settings_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "password_tokens_user_id_idx" ON "password_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "customers_name_trgm_idx" ON "customers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_name_prefix_idx" ON "customers" USING btree ((lower("name") collate "C"),"id");--> statement-breakpoint

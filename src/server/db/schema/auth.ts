@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ROLE_IDS, type RoleId } from '../../../contract/access';
 
 /**
@@ -17,6 +17,8 @@ export const users = pgTable(
     isRep: boolean('is_rep').notNull().default(false),
     canForceCreate: boolean('can_force_create').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Bumped when the password changes or the account is signed out everywhere: older sessions stop counting. */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,4 +34,33 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const PASSWORD_TOKEN_PURPOSES = ['invite', 'reset'] as const;
+export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
+
+/**
+ * One-time links that let a person choose a password: an invitation or a reset. Only the SHA-256 of the
+ * random token is kept, so a leaked table cannot be turned into working links.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose').$type<PasswordTokenPurpose>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('password_tokens_user_id_idx').on(t.userId),
+    check(
+      'password_tokens_purpose_check',
+      sql.raw(`${t.purpose.name} in (${PASSWORD_TOKEN_PURPOSES.map((p) => `'${p}'`).join(', ')})`),
+    ),
+  ],
 );

@@ -1,13 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditEntry, auditPaths, auditQuery } from '../../../contract/audit';
+import type { FastifyPluginAsync } from 'fastify';
+import { auditEndpoints as endpoints } from '../../../contract/audit';
 import type { Db } from '../../db/client';
+import { route } from '../../http/route';
 import { auditHistory } from './audit.service';
 
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    auditPaths.list,
-    { config: { access: 'history.view' }, schema: { querystring: auditQuery, response: { 200: z.array(auditEntry) } } },
-    (request) => auditHistory(db, request.query.entityType, request.query.entityId),
-  );
+export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, endpoints.list, ({ query }) => auditHistory(db, query.entityType, query.entityId));
 };

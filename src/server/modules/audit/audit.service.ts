@@ -1,11 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, users } from '../../db/schema';
-import type { AuditEntry } from '../../../contract/audit';
+import { auditLog } from '../../db/schema';
+import type { AuditAction, AuditEntry } from '../../../contract/audit';
+import { auditEntriesOf } from './audit.queries';
 
 export interface AuditInput {
   userId: number | null;
-  action: string;
+  action: AuditAction;
   entityType: string;
   entityId: number;
   before?: unknown;
@@ -18,19 +18,6 @@ export async function recordAudit(tx: Tx, entry: AuditInput): Promise<void> {
 }
 
 export async function auditHistory(db: Db, entityType: string, entityId: number): Promise<AuditEntry[]> {
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      userName: users.name,
-      before: auditLog.before,
-      after: auditLog.after,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(200);
+  const rows = await auditEntriesOf(db, entityType, entityId);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -1,59 +1,48 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  authPaths,
-  currentUser,
+  authEndpoints as endpoints,
   INVALID_CREDENTIALS_MESSAGE,
-  loginBody,
-  loginResponse,
+  LOGIN_PAGE,
   TOO_MANY_LOGINS_MESSAGE,
 } from '../../../contract/auth';
 import { FieldErrors } from '../../http/errors';
+import { route } from '../../http/route';
 import type { Db } from '../../db/client';
 import { authenticate } from './auth.service';
 
-const isXhr = (headers: Record<string, unknown>) => headers['x-requested-with'] === 'XMLHttpRequest';
+const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; loginRateLimit: number }> = async (
+export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number }> = async (
   app,
   { db, loginRateLimit },
 ) => {
-  app.post(
-    authPaths.login,
-    {
-      schema: { body: loginBody, response: { 200: loginResponse } },
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: loginRateLimit,
-          timeWindow: '1 minute',
-          errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, message: TOO_MANY_LOGINS_MESSAGE }),
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await authenticate(db, request.body.email, request.body.password);
+  // route() passes no config but access, so the sign-in limit is the hook of a scope holding that route alone.
+  await app.register(async (scope) => {
+    scope.addHook(
+      'onRequest',
+      scope.rateLimit({
+        max: loginRateLimit,
+        timeWindow: '1 minute',
+        errorResponseBuilder: (_req, ctx) => ({ statusCode: ctx.statusCode, message: TOO_MANY_LOGINS_MESSAGE }),
+      }),
+    );
+    route(scope, endpoints.login, async ({ body, request, reply }) => {
+      const user = await authenticate(db, body.email, body.password);
       if (!user) {
-        request.log.info({ email: request.body.email }, 'sign-in refused');
+        request.log.info({ email: body.email }, 'sign-in refused');
         throw new FieldErrors({ email: [INVALID_CREDENTIALS_MESSAGE] });
       }
-      // A new session id on sign-in prevents fixation; the CSRF secret is kept so the open page's token stays valid.
-      await request.session.regenerate(['_csrf']);
-      request.session.userId = user.id;
+      await app.startSession(request, user.id);
       request.log.info({ userId: user.id }, 'signed in');
-      if (!isXhr(request.headers)) return reply.redirect('/admin', 303);
+      if (!isXhr(request)) return reply.redirect('/admin', 303);
       return { user, csrfToken: reply.generateCsrf() };
-    },
-  );
-
-  app.post(authPaths.logout, { config: { access: 'public' } }, async (request, reply) => {
-    await request.session.destroy();
-    if (!isXhr(request.headers)) return reply.redirect(authPaths.login, 303);
-    return reply.code(204).send();
+    });
   });
 
-  app.get(
-    authPaths.me,
-    { config: { access: 'signed-in' }, schema: { response: { 200: currentUser } } },
-    async (request) => request.user!,
-  );
+  route(app, endpoints.logout, async ({ request, reply }) => {
+    await request.session.destroy();
+    if (!isXhr(request)) return reply.redirect(LOGIN_PAGE, 303);
+  });
+
+  route(app, endpoints.me, ({ user }) => user);
 };

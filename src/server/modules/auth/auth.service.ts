@@ -1,14 +1,13 @@
-import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import type { CurrentUser } from '../../../contract/auth';
+import { countUsers, findUserByEmail, insertAdministrator } from './auth.queries';
 import { generatePassword, hashPassword, verifyPassword } from './password';
 
 // Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 const dummyHash = hashPassword('not-a-real-password');
 
 export async function authenticate(db: Db, email: string, password: string): Promise<CurrentUser | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  const user = await findUserByEmail(db, email.toLowerCase());
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
   if (!user || !ok || user.disabledAt) return null;
   const { id, name, role, isRep, canForceCreate } = user;
@@ -24,19 +23,8 @@ export async function ensureAdmin(
   email: string,
   password: string | undefined,
 ): Promise<{ email: string; generatedPassword?: string } | null> {
-  const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
-  if (n > 0) return null;
+  if ((await countUsers(db)) > 0) return null;
   const chosen = password ?? generatePassword();
-  await db
-    .insert(users)
-    .values({
-      email: email.toLowerCase(),
-      name: 'Administrator',
-      role: 'administrator',
-      passwordHash: await hashPassword(chosen),
-      isRep: true,
-      canForceCreate: true,
-    })
-    .onConflictDoNothing();
+  await insertAdministrator(db, email.toLowerCase(), await hashPassword(chosen));
   return password ? { email } : { email, generatedPassword: chosen };
 }

@@ -109,6 +109,54 @@ describe('sign-in', () => {
   });
 });
 
+describe('hostile sign-in input', () => {
+  it.each([
+    [
+      'a NUL byte in the e-mail',
+      { email: 'staff\u0000@example.com' },
+      'email',
+      'The email may not contain a NUL character.',
+    ],
+    [
+      'a lone surrogate in the e-mail',
+      { email: '\ud800staff@example.com' },
+      'email',
+      'The email contains an invalid character.',
+    ],
+    [
+      'a NUL byte in the password',
+      { password: 'correct horse battery\u0000' },
+      'password',
+      'The password may not contain a NUL character.',
+    ],
+    [
+      'a lone surrogate in the password',
+      { password: 'correct \udc00' },
+      'password',
+      'The password contains an invalid character.',
+    ],
+  ])('refuses %s with 422 and signs nobody in', async (_label, change, field, message) => {
+    const user = await t.createUser();
+    const agent = await t.guest();
+    const res = await agent.post('/admin/login', { email: user.email, password: user.password, ...change });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toEqual([message]);
+    expect((await agent.get('/admin/api/me')).statusCode).toBe(401);
+  });
+
+  it('refuses a NUL byte in a classic form post with 422', async () => {
+    const agent = await t.guest();
+    const body = `email=staff%00%40example.com&password=x&_token=${encodeURIComponent(agent.csrfToken)}`;
+    const res = await agent.post('/admin/login', body, {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-requested-with': '',
+      'x-csrf-token': '',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.email).toEqual(['The email may not contain a NUL character.']);
+  });
+});
+
 describe('CSRF', () => {
   it('answers 419 to a state-changing request without the token, and signs nobody in', async () => {
     const user = await t.createUser();

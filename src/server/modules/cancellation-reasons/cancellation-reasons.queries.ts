@@ -44,6 +44,29 @@ export async function shareLockReason(tx: Tx, reasonId: number) {
   return row;
 }
 
+export async function insertReason(tx: Tx, name: string, position: number) {
+  const [row] = await tx.insert(cancellationReasons).values({ name, position }).returning();
+  return row!;
+}
+
+export async function updateReason(tx: Tx, reasonId: number, changes: { name?: string; active?: boolean }) {
+  await tx.update(cancellationReasons).set(changes).where(eq(cancellationReasons.id, reasonId));
+}
+
+export async function deleteReasonRow(tx: Tx, reasonId: number) {
+  await tx.delete(cancellationReasons).where(eq(cancellationReasons.id, reasonId));
+}
+
+/** The name of a reason, retired or not; null for 0 (none) or an unknown id. */
+export async function reasonName(tx: Tx, reasonId: number): Promise<string | null> {
+  if (reasonId === 0) return null;
+  const [row] = await tx
+    .select({ name: cancellationReasons.name })
+    .from(cancellationReasons)
+    .where(eq(cancellationReasons.id, reasonId));
+  return row?.name ?? null;
+}
+
 export async function findReasonByName(tx: Tx, name: string) {
   const [row] = await tx
     .select({ id: cancellationReasons.id })

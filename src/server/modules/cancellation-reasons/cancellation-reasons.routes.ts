@@ -1,14 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  cancellationReason,
-  cancellationReasonPaths as paths,
-  createReasonBody,
-  reasonIdParams,
-  renameReasonBody,
-  reorderReasonsBody,
-} from '../../../contract/cancellation-reasons';
+import type { FastifyPluginAsync } from 'fastify';
+import { cancellationReasonEndpoints as endpoints } from '../../../contract/cancellation-reasons';
 import type { Db } from '../../db/client';
+import { route } from '../../http/route';
 import { listReasons } from './cancellation-reasons.queries';
 import {
   createReason,
@@ -18,67 +11,18 @@ import {
   setReasonActive,
 } from './cancellation-reasons.service';
 
-export const cancellationReasonRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const list = z.array(cancellationReason);
+export const cancellationReasonRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, endpoints.list, () => listReasons(db));
 
-  app.get(paths.list, { config: { access: 'subscriptions.view' }, schema: { response: { 200: list } } }, () =>
-    listReasons(db),
-  );
+  route(app, endpoints.create, ({ body, user }) => createReason(db, user.id, body));
 
-  app.post(
-    paths.list,
-    {
-      config: { access: 'cancellation-reasons.manage' },
-      schema: { body: createReasonBody, response: { 201: cancellationReason } },
-    },
-    async (request, reply) => {
-      const created = await createReason(db, request.user!.id, request.body);
-      return reply.code(201).send(created);
-    },
-  );
+  route(app, endpoints.reorder, ({ body, user }) => reorderReasons(db, user.id, body.ids));
 
-  app.put(
-    paths.order,
-    {
-      config: { access: 'cancellation-reasons.manage' },
-      schema: { body: reorderReasonsBody, response: { 200: list } },
-    },
-    (request) => reorderReasons(db, request.user!.id, request.body.ids),
-  );
+  route(app, endpoints.rename, ({ params, body, user }) => renameReason(db, user.id, params.reasonId, body.name));
 
-  app.patch(
-    paths.item,
-    {
-      config: { access: 'cancellation-reasons.manage' },
-      schema: { params: reasonIdParams, body: renameReasonBody, response: { 200: cancellationReason } },
-    },
-    (request) => renameReason(db, request.user!.id, request.params.reasonId, request.body.name),
-  );
+  route(app, endpoints.retire, ({ params, user }) => setReasonActive(db, user.id, params.reasonId, false));
 
-  app.post(
-    paths.retire,
-    {
-      config: { access: 'cancellation-reasons.manage' },
-      schema: { params: reasonIdParams, response: { 200: cancellationReason } },
-    },
-    (request) => setReasonActive(db, request.user!.id, request.params.reasonId, false),
-  );
+  route(app, endpoints.restore, ({ params, user }) => setReasonActive(db, user.id, params.reasonId, true));
 
-  app.post(
-    paths.restore,
-    {
-      config: { access: 'cancellation-reasons.manage' },
-      schema: { params: reasonIdParams, response: { 200: cancellationReason } },
-    },
-    (request) => setReasonActive(db, request.user!.id, request.params.reasonId, true),
-  );
-
-  app.delete(
-    paths.item,
-    { config: { access: 'cancellation-reasons.manage' }, schema: { params: reasonIdParams } },
-    async (request, reply) => {
-      await deleteReason(db, request.user!.id, request.params.reasonId);
-      return reply.code(204).send();
-    },
-  );
+  route(app, endpoints.remove, ({ params, user }) => deleteReason(db, user.id, params.reasonId));
 };

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { cancellationReasons } from '../../db/schema';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -14,13 +12,16 @@ import {
 } from '../../../contract/cancellation-reasons';
 import { RETIRED_REASON_MESSAGE, UNKNOWN_REASON_MESSAGE } from '../../../contract/subscriptions';
 import {
+  deleteReasonRow,
   findReasonByName,
+  insertReason,
   isReasonInUse,
   listReasons,
   lockReason,
   lockReasonList,
   orderedReasonIds,
   shareLockReason,
+  updateReason,
   writePositions,
 } from './cancellation-reasons.queries';
 
@@ -59,20 +60,17 @@ export function createReason(db: Db, userId: number, body: CreateReasonBody): Pr
     await lockReasonList(tx);
     await refuseTakenName(tx, body.name);
     const current = await orderedReasonIds(tx);
-    const [row] = await tx
-      .insert(cancellationReasons)
-      .values({ name: body.name, position: current.length + 1 })
-      .returning();
+    const row = await insertReason(tx, body.name, current.length + 1);
     const ids = current.map((r) => r.id);
     const index = Math.min((body.position ?? ids.length + 1) - 1, ids.length);
-    ids.splice(index, 0, row!.id);
-    await applyOrder(tx, userId, [...current, { id: row!.id, position: row!.position }], ids);
-    const created = await reasonView(tx, row!.id);
+    ids.splice(index, 0, row.id);
+    await applyOrder(tx, userId, [...current, { id: row.id, position: row.position }], ids);
+    const created = await reasonView(tx, row.id);
     await recordAudit(tx, {
       userId,
       action: 'create',
       entityType: REASON_ENTITY,
-      entityId: row!.id,
+      entityId: row.id,
       after: { name: created.name, position: created.position },
     });
     return created;
@@ -86,7 +84,7 @@ export function renameReason(db: Db, userId: number, reasonId: number, name: str
     if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
     await refuseTakenName(tx, name, reasonId);
     if (reason.name !== name) {
-      await tx.update(cancellationReasons).set({ name }).where(eq(cancellationReasons.id, reasonId));
+      await updateReason(tx, reasonId, { name });
       await recordAudit(tx, {
         userId,
         action: 'rename',
@@ -124,7 +122,7 @@ export function setReasonActive(
     if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
     if (reason.active === active)
       throw new ActionError(reasonAlreadyMessage(reason.name, active ? 'active' : 'retired'), 409);
-    await tx.update(cancellationReasons).set({ active }).where(eq(cancellationReasons.id, reasonId));
+    await updateReason(tx, reasonId, { active });
     await recordAudit(tx, {
       userId,
       action: active ? 'restore' : 'retire',
@@ -144,7 +142,7 @@ export function deleteReason(db: Db, userId: number, reasonId: number): Promise<
     const reason = await lockReason(tx, reasonId);
     if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
     if (await isReasonInUse(tx, reasonId)) throw new ActionError(reasonInUseMessage(reason.name), 409);
-    await tx.delete(cancellationReasons).where(eq(cancellationReasons.id, reasonId));
+    await deleteReasonRow(tx, reasonId);
     await recordAudit(tx, {
       userId,
       action: 'delete',
@@ -165,14 +163,4 @@ export async function pickableReason(tx: Tx, reasonId: number) {
   if (!reason) throw new FieldErrors({ cancellation_reason_id: [UNKNOWN_REASON_MESSAGE] });
   if (!reason.active) throw new FieldErrors({ cancellation_reason_id: [RETIRED_REASON_MESSAGE] });
   return reason;
-}
-
-/** The name of a recorded reason for audit entries and messages; retired reasons keep theirs. */
-export async function reasonName(tx: Tx, reasonId: number): Promise<string | null> {
-  if (reasonId === 0) return null;
-  const [row] = await tx
-    .select({ name: cancellationReasons.name })
-    .from(cancellationReasons)
-    .where(eq(cancellationReasons.id, reasonId));
-  return row?.name ?? null;
 }

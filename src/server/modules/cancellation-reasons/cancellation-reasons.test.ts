@@ -196,3 +196,52 @@ describe('cancellation reasons', () => {
     expect(await dbReasons()).toHaveLength(0);
   });
 });
+
+describe('input the database could not store', () => {
+  const idMessage = 'The reason id must be a whole number from 1 to 2147483647.';
+
+  it.each([
+    ['a NUL character', 'Bad\u0000Name', 'The name may not contain a NUL character.'],
+    ['half a surrogate pair', 'Bad \ud800 Name', 'The name contains an invalid character.'],
+  ])('refuses a name with %s with 422, creating and renaming nothing', async (_label, name, message) => {
+    const reason = await createCancellationReason(t.db, { name: 'Kept Name' });
+    const created = await agent.post(url, { name });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().errors).toEqual({ name: [message] });
+    const renamed = await agent.patch(`${url}/${reason.id}`, { name });
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json().errors).toEqual({ name: [message] });
+    expect(await names()).toEqual(['Kept Name']);
+    expect(await auditFor(reason.id)).toHaveLength(0);
+  });
+
+  it.each(['2147483648', '0x10', '1e3', '0'])('refuses %s as the reason id of every change with 422', async (bad) => {
+    await createCancellationReason(t.db, { name: 'Untouched' });
+    for (const res of [
+      await agent.patch(`${url}/${bad}`, { name: 'Renamed' }),
+      await agent.post(`${url}/${bad}/retire`),
+      await agent.post(`${url}/${bad}/restore`),
+      await agent.delete(`${url}/${bad}`),
+    ]) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ reasonId: [idMessage] });
+    }
+    expect(await list()).toMatchObject([{ name: 'Untouched', active: true }]);
+  });
+
+  it.each([2147483648, '0x10', '1e3', '\ud800'])('refuses %j among the ids of a new order with 422', async (bad) => {
+    const a = await createCancellationReason(t.db, { name: 'A', position: 1 });
+    const b = await createCancellationReason(t.db, { name: 'B', position: 2 });
+    const res = await agent.put(`${url}/order`, { ids: [b.id, bad, a.id] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ 'ids.1': ['Each id must be a whole number from 1 to 2147483647.'] });
+    expect(await names()).toEqual(['A', 'B']);
+  });
+
+  it.each([2147483648, '0x10', '1e3', 0])('refuses %j as the position of a new reason with 422', async (bad) => {
+    const res = await agent.post(url, { name: 'Placed', position: bad });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ position: ['The position must be a whole number from 1 to 10000.'] });
+    expect(await dbReasons()).toHaveLength(0);
+  });
+});

@@ -1,20 +1,9 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
-import type { CancellationRow } from '../../../contract/subscriptions';
+import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
-import { businessDayRange, subscriptionSearch } from '../subscriptions/subscriptions.queries';
-
-export interface CancellationFilters {
-  q?: string;
-  carrierId?: number;
-  type?: 'return' | 'cancellation';
-  from?: string;
-  to?: string;
-  needsReason?: boolean;
-  page: number;
-  perPage: number;
-}
+import { businessDayRange, subscriptionSearch } from '../subscriptions';
 
 /** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
 export async function listCancellations(

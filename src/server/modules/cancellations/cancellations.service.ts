@@ -1,12 +1,13 @@
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
-import { pickableReason } from '../cancellation-reasons/cancellation-reasons.service';
-import { lockCurrentCancellation, lockSubscription } from '../subscriptions/subscriptions.queries';
+import { pickableReason } from '../cancellation-reasons';
 import {
   applyReasonToCancellation,
   applyReasonToSubscription,
+  lockCurrentCancellation,
+  lockSubscription,
   refuseIfChangedMeanwhile,
-} from '../subscriptions/subscriptions.service';
+} from '../subscriptions';
 import {
   CANCELLATION_NOT_FOUND_MESSAGE,
   type SetReasonBody,

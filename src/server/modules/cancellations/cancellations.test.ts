@@ -190,3 +190,42 @@ describe('GET /admin/api/subscription-cancellations', () => {
     expect(res.json().errors).toEqual({ type: ['The selected type is invalid.'] });
   });
 });
+
+describe('input the database could not store', () => {
+  it.each(['2147483648', '0x10', '1e3', '0'])('refuses %s as the cancellation id with 422', async (bad) => {
+    const res = await agent.patch(`/admin/subscription-cancellations/${bad}`, { cancellation_reason_id: 0 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      cancellationId: ['The cancellation id must be a whole number from 1 to 2147483647.'],
+    });
+  });
+
+  it.each([
+    [2147483648, 'The cancellation reason id field is too large.'],
+    ['0x10', 'The cancellation reason id field must be a number.'],
+    ['1e3', 'The cancellation reason id field must be a number.'],
+    ['\ud800', 'The cancellation reason id field must be a number.'],
+  ])('refuses %j as the reason id with 422 and changes nothing', async (bad, message) => {
+    const cancellation = await createCancellation(t.db);
+    const res = await agent.patch(`/admin/subscription-cancellations/${cancellation.id}`, {
+      cancellation_reason_id: bad,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ cancellation_reason_id: [message] });
+    expect(await cancellationReason(cancellation.id)).toBe(0);
+    expect(await auditFor('subscription_cancellation', cancellation.id)).toHaveLength(0);
+  });
+
+  it.each([
+    ['q=%00', { q: ['The q may not contain a NUL character.'] }],
+    ['carrierId=2147483648', { carrierId: ['The selected carrier id is invalid.'] }],
+    ['carrierId=0x10', { carrierId: ['The selected carrier id is invalid.'] }],
+    ['carrierId=1e3', { carrierId: ['The selected carrier id is invalid.'] }],
+    ['from=2024-02-30', { from: ['The from date must be a valid date.'] }],
+    ['to=2024-02-30', { to: ['The to date must be a valid date.'] }],
+  ])('refuses the list filter %s with 422 and a field message', async (query, errors) => {
+    const res = await agent.get(`/admin/api/subscription-cancellations?${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual(errors);
+  });
+});

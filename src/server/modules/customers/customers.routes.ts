@@ -1,44 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  customerDetail,
-  customerIdParams,
-  customerListQuery,
-  customerPaths,
-  customerRow,
-  customerSearchQuery,
-  customerSearchResult,
-} from '../../../contract/customers';
-import { pageOf } from '../../../contract/pagination';
+import type { FastifyPluginAsync } from 'fastify';
+import { customerEndpoints as endpoints } from '../../../contract/customers';
 import type { Db } from '../../db/client';
+import { route } from '../../http/route';
 import { customersPage, getCustomer, searchCustomers } from './customers.service';
 
-export const customerRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    customerPaths.search,
-    {
-      config: { access: 'members.lookup' },
-      schema: { querystring: customerSearchQuery, response: { 200: z.array(customerSearchResult) } },
-    },
-    (request) => searchCustomers(db, request.query.q),
-  );
+export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, endpoints.search, ({ query }) => searchCustomers(db, query.q));
 
-  app.get(
-    customerPaths.list,
-    {
-      config: { access: 'customers.view' },
-      schema: { querystring: customerListQuery, response: { 200: pageOf(customerRow) } },
-    },
-    async (request) => ({
-      ...(await customersPage(db, request.query)),
-      page: request.query.page,
-      perPage: request.query.perPage,
-    }),
-  );
+  route(app, endpoints.list, async ({ query }) => ({
+    ...(await customersPage(db, query)),
+    page: query.page,
+    perPage: query.perPage,
+  }));
 
-  app.get(
-    customerPaths.detail(':id'),
-    { config: { access: 'customers.view' }, schema: { params: customerIdParams, response: { 200: customerDetail } } },
-    (request) => getCustomer(db, request.params.id),
-  );
+  route(app, endpoints.detail, ({ params }) => getCustomer(db, params.id));
 };

@@ -4,6 +4,7 @@ import {
   customers,
   devices,
   deviceStatuses,
+  deviceSwaps,
   equipment,
   loaners,
   products,
@@ -56,6 +57,44 @@ export async function openLoan(tx: Tx, deviceId: number) {
     .orderBy(desc(loaners.id))
     .limit(1);
   return row;
+}
+
+export async function updateDevice(
+  tx: Tx,
+  id: number,
+  changes: Partial<typeof devices.$inferInsert>,
+): Promise<DeviceRecord> {
+  const [row] = await tx
+    .update(devices)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(devices.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteDeviceRow(tx: Tx, id: number): Promise<void> {
+  await tx.delete(devices).where(eq(devices.id, id));
+}
+
+export async function insertEquipment(tx: Tx, values: typeof equipment.$inferInsert) {
+  const [row] = await tx.insert(equipment).values(values).returning();
+  return row!;
+}
+
+/** The active subscription and the open loan of a line follow it to another device. */
+export async function moveLine(tx: Tx, fromId: number, toId: number, at: Date): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ deviceId: toId, updatedAt: at })
+    .where(and(eq(subscriptions.deviceId, fromId), eq(subscriptions.status, 'active')));
+  await tx
+    .update(loaners)
+    .set({ deviceId: toId })
+    .where(and(eq(loaners.deviceId, fromId), isNull(loaners.returnedAt)));
+}
+
+export async function insertDeviceSwap(tx: Tx, values: typeof deviceSwaps.$inferInsert): Promise<void> {
+  await tx.insert(deviceSwaps).values(values);
 }
 
 function listFilter(query: DeviceListQuery): SQL | undefined {

@@ -1,19 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  deviceDetail as deviceDetailSchema,
-  deviceList,
-  deviceListQuery,
-  deviceOptions as deviceOptionsSchema,
-  deviceRoutePatterns,
-  idParams,
-  replacementBody,
-  replacementResponse,
-  simLookupDevice,
-  simParams,
-} from '../../../contract/devices';
-import { actionResult } from '../../../contract/equipment';
+import type { FastifyPluginAsync } from 'fastify';
+import { devicesEndpoints as endpoints } from '../../../contract/devices';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
+import { route } from '../../http/route';
 import { deviceDetail, deviceOptions, listDevices } from './devices.queries';
 import {
   convertWithBlacklistHold,
@@ -26,61 +15,25 @@ import {
   unassignEquipment,
 } from './devices.service';
 
-export const deviceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    deviceRoutePatterns.list,
-    { config: { access: 'devices.view' }, schema: { querystring: deviceListQuery, response: { 200: deviceList } } },
-    (request) => listDevices(db, request.query),
-  );
+export const deviceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, endpoints.list, ({ query }) => listDevices(db, query));
 
-  app.get(
-    deviceRoutePatterns.options,
-    { config: { access: 'devices.view' }, schema: { response: { 200: deviceOptionsSchema } } },
-    () => deviceOptions(db),
-  );
+  route(app, endpoints.options, () => deviceOptions(db));
 
-  app.get(
-    deviceRoutePatterns.detail,
-    { config: { access: 'devices.view' }, schema: { params: idParams, response: { 200: deviceDetailSchema } } },
-    async (request) => {
-      const device = await deviceDetail(db, request.params.id);
-      if (!device) throw new NotFoundError(`Device ${request.params.id} was not found.`);
-      return device;
-    },
-  );
+  route(app, endpoints.detail, async ({ params }) => {
+    const device = await deviceDetail(db, params.id);
+    if (!device) throw new NotFoundError(`Device ${params.id} was not found.`);
+    return device;
+  });
 
-  app.get(
-    deviceRoutePatterns.bySim,
-    { config: { access: 'devices.manage' }, schema: { params: simParams, response: { 200: simLookupDevice } } },
-    (request) => lookupBySim(db, request.params.sim),
-  );
+  route(app, endpoints.bySim, ({ params }) => lookupBySim(db, params.sim));
 
-  const action = {
-    config: { access: 'devices.manage' as const },
-    schema: { params: idParams, response: { 200: actionResult } },
-  };
-  const userId = (request: { user: { id: number } | null }) => request.user!.id;
-  app.delete(deviceRoutePatterns.blacklistHold, action, (request) =>
-    convertWithBlacklistHold(db, userId(request), request.params.id),
-  );
-  app.delete(deviceRoutePatterns.line, action, (request) => deleteLine(db, userId(request), request.params.id));
-  app.delete(deviceRoutePatterns.device, action, (request) => deleteDevice(db, userId(request), request.params.id));
-  app.delete(deviceRoutePatterns.equipment, action, (request) =>
-    removeEquipment(db, userId(request), request.params.id),
-  );
-  app.post(deviceRoutePatterns.unassignEquipment, action, (request) =>
-    unassignEquipment(db, userId(request), request.params.id),
-  );
-  app.post(deviceRoutePatterns.separateEquipment, action, (request) =>
-    separateEquipment(db, userId(request), request.params.id),
-  );
+  route(app, endpoints.blacklistHold, ({ params, user }) => convertWithBlacklistHold(db, user.id, params.id));
+  route(app, endpoints.deleteLine, ({ params, user }) => deleteLine(db, user.id, params.id));
+  route(app, endpoints.deleteDevice, ({ params, user }) => deleteDevice(db, user.id, params.id));
+  route(app, endpoints.removeEquipment, ({ params, user }) => removeEquipment(db, user.id, params.id));
+  route(app, endpoints.unassignEquipment, ({ params, user }) => unassignEquipment(db, user.id, params.id));
+  route(app, endpoints.separateEquipment, ({ params, user }) => separateEquipment(db, user.id, params.id));
 
-  app.post(
-    deviceRoutePatterns.replace,
-    {
-      config: { access: 'devices.manage' },
-      schema: { params: idParams, body: replacementBody, response: { 200: replacementResponse } },
-    },
-    (request) => replaceDevice(db, userId(request), request.params.id, request.body),
-  );
+  route(app, endpoints.replace, ({ params, body, user }) => replaceDevice(db, user.id, params.id, body));
 };

@@ -1,6 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { devices, deviceSwaps, equipment, loaners, subscriptions } from '../../db/schema';
 import { DEVICE_STATUS } from '../../../contract/business';
 import {
   deviceActionRefusal,
@@ -16,10 +14,15 @@ import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
   activeSubscription,
+  deleteDeviceRow,
   findDeviceBySim,
   findProduct,
+  insertDeviceSwap,
+  insertEquipment,
   lockDevice,
+  moveLine,
   openLoan,
+  updateDevice,
   type DeviceRecord,
 } from './devices.queries';
 
@@ -65,15 +68,6 @@ async function actOnDevice<T>(
   });
 }
 
-async function updateDevice(tx: Tx, id: number, changes: Partial<typeof devices.$inferInsert>): Promise<DeviceRecord> {
-  const [row] = await tx
-    .update(devices)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(devices.id, id))
-    .returning();
-  return row!;
-}
-
 const simOnly = { imei: null, productId: null } as const;
 
 /** Moves the phone built into a device (model + IMEI) to the equipment table, in the given state. */
@@ -83,24 +77,21 @@ async function takeOutEquipment(tx: Tx, userId: number, locked: Locked, state: E
     throw new ActionError(
       `Device ${device.id} has no IMEI recorded, so its equipment cannot be tracked. Please correct.`,
     );
-  const [row] = await tx
-    .insert(equipment)
-    .values({
-      imei: device.imei,
-      productId: device.productId,
-      state,
-      fromDeviceId: device.id,
-      customerId: locked.customerId,
-    })
-    .returning();
+  const row = await insertEquipment(tx, {
+    imei: device.imei,
+    productId: device.productId,
+    state,
+    fromDeviceId: device.id,
+    customerId: locked.customerId,
+  });
   await recordAudit(tx, {
     userId,
     action: 'equipment.created',
     entityType: 'equipment',
-    entityId: row!.id,
+    entityId: row.id,
     after: row,
   });
-  return row!;
+  return row;
 }
 
 export function convertWithBlacklistHold(db: Db, userId: number, id: number): Promise<ActionResult> {
@@ -175,7 +166,7 @@ export function removeEquipment(db: Db, userId: number, id: number): Promise<Act
 export function separateEquipment(db: Db, userId: number, id: number): Promise<ActionResult> {
   return actOnDevice(db, id, 'separateEquipment', async (tx, locked) => {
     const taken = await takeOutEquipment(tx, userId, locked, 'returning');
-    await tx.delete(devices).where(eq(devices.id, id));
+    await deleteDeviceRow(tx, id);
     await recordAudit(tx, {
       userId,
       action: 'device.separate_equipment',
@@ -219,7 +210,7 @@ export function deleteDevice(db: Db, userId: number, id: number): Promise<Action
   return actOnDevice(db, id, 'deleteDevice', async (tx, locked) => {
     const hasEquipment = locked.device.productId !== null || locked.device.imei !== null;
     const removedFromInventory = hasEquipment && !isBelowPriceThreshold(locked.price);
-    await tx.delete(devices).where(eq(devices.id, id));
+    await deleteDeviceRow(tx, id);
     await recordAudit(tx, {
       userId,
       action: 'device.delete',
@@ -304,15 +295,8 @@ export async function replaceDevice(
       deviceStatusId: body.device_status_id,
       unavailable: body.unavailable,
     });
-    await tx
-      .update(subscriptions)
-      .set({ deviceId: target.id, updatedAt: now })
-      .where(and(eq(subscriptions.deviceId, id), eq(subscriptions.status, 'active')));
-    await tx
-      .update(loaners)
-      .set({ deviceId: target.id })
-      .where(and(eq(loaners.deviceId, id), isNull(loaners.returnedAt)));
-    await tx.insert(deviceSwaps).values({
+    await moveLine(tx, id, target.id, now);
+    await insertDeviceSwap(tx, {
       deviceId: id,
       newDeviceId: target.id,
       supplierId: current.supplierId,

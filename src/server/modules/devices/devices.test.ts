@@ -10,7 +10,8 @@ import {
   createSubscription,
   createSupplier,
 } from '../../seed/factories';
-import { devicePaths } from '../../../contract/devices';
+import { devicesEndpoints as endpoints } from '../../../contract/devices';
+import { pathOf, type Endpoint } from '../../../contract/endpoint';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;
@@ -22,6 +23,10 @@ beforeAll(async () => {
   other = await t.signIn();
 });
 afterAll(() => t.close());
+
+/** The path of a call on one device (an id as text is sent as it is). */
+const at = (e: Endpoint, id: number | string) => pathOf(e, { id });
+const simPath = (sim: string) => pathOf(endpoints.bySim, { sim });
 
 const deviceRow = async (id: number) => (await t.db.select().from(devices).where(eq(devices.id, id)))[0];
 const equipmentFrom = (id: number) => t.db.select().from(equipment).where(eq(equipment.fromDeviceId, id));
@@ -44,19 +49,19 @@ async function builtDevice(price = '199.00', overrides: Parameters<typeof create
 
 type Call = (id: number) => Promise<{ statusCode: number; json: () => unknown }>;
 const actions: Record<string, (a: typeof agent) => Call> = {
-  blacklistHold: (a) => (id) => a.delete(devicePaths.blacklistHold(id)),
-  unassign: (a) => (id) => a.post(devicePaths.unassignEquipment(id)),
-  removeEquipment: (a) => (id) => a.delete(devicePaths.equipment(id)),
-  separate: (a) => (id) => a.post(devicePaths.separateEquipment(id)),
-  deleteLine: (a) => (id) => a.delete(devicePaths.line(id)),
-  deleteDevice: (a) => (id) => a.delete(devicePaths.device(id)),
+  blacklistHold: (a) => (id) => a.delete(at(endpoints.blacklistHold, id)),
+  unassign: (a) => (id) => a.post(at(endpoints.unassignEquipment, id)),
+  removeEquipment: (a) => (id) => a.delete(at(endpoints.removeEquipment, id)),
+  separate: (a) => (id) => a.post(at(endpoints.separateEquipment, id)),
+  deleteLine: (a) => (id) => a.delete(at(endpoints.deleteLine, id)),
+  deleteDevice: (a) => (id) => a.delete(at(endpoints.deleteDevice, id)),
 };
 
 describe('device list and detail', () => {
   it('finds a device by its whole IMEI, SIM, phone (typed with punctuation) or id, and filters by status and product', async () => {
     const { device, product } = await builtDevice('149.00', { phone: '6155550142' });
     const list = async (query: string) =>
-      (await agent.get(`${devicePaths.list}?${query}`)).json() as { rows: { id: number }[]; total: number };
+      (await agent.get(`${endpoints.list.path}?${query}`)).json() as { rows: { id: number }[]; total: number };
     for (const q of [device.imei!, device.sim, '(615) 555-0142', '+1 615-555-0142', String(device.id)]) {
       expect((await list(`q=${encodeURIComponent(q)}`)).rows.map((r) => r.id)).toContain(device.id);
     }
@@ -69,10 +74,10 @@ describe('device list and detail', () => {
   it('lists newest first with pagination and refuses an unknown status filter', async () => {
     const a = await createDevice(t.db);
     const b = await createDevice(t.db);
-    const res = await agent.get(`${devicePaths.list}?perPage=1&page=1`);
+    const res = await agent.get(`${endpoints.list.path}?perPage=1&page=1`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ page: 1, perPage: 1, rows: [{ id: Math.max(a.id, b.id) }] });
-    const bad = await agent.get(`${devicePaths.list}?status=99`);
+    const bad = await agent.get(`${endpoints.list.path}?status=99`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.status).toEqual(['The selected status is invalid.']);
   });
@@ -82,7 +87,7 @@ describe('device list and detail', () => {
     const customer = await createCustomer(t.db, { name: 'Jordan Detail' });
     await createSubscription(t.db, { deviceId: device.id, customerId: customer.id });
     await createLoaner(t.db, { deviceId: device.id, customerId: customer.id });
-    const res = await agent.get(devicePaths.detail(device.id));
+    const res = await agent.get(at(endpoints.detail, device.id));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: device.id,
@@ -95,7 +100,7 @@ describe('device list and detail', () => {
       lineDeletedAt: null,
       equipment: [],
     });
-    const missing = await agent.get(devicePaths.detail(999_999));
+    const missing = await agent.get(at(endpoints.detail, 999_999));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Device 999999 was not found.');
   });
@@ -104,7 +109,7 @@ describe('device list and detail', () => {
 describe('convert to SIM Only with blacklist hold', () => {
   it('makes the device a SIM Only on blacklist hold with its line deleted and its phone on blacklist hold', async () => {
     const { device, product } = await builtDevice();
-    const res = await agent.delete(devicePaths.blacklistHold(device.id));
+    const res = await agent.delete(at(endpoints.blacklistHold, device.id));
     expect(res.statusCode).toBe(200);
     const after = await deviceRow(device.id);
     expect(after).toMatchObject({ imei: null, productId: null, blacklistHold: true, deviceStatusId: 6 });
@@ -117,13 +122,13 @@ describe('convert to SIM Only with blacklist hold', () => {
 
   it('refuses a SIM Only device and a deleted line, and changes nothing', async () => {
     const simOnly = await createDevice(t.db, { simOnly: true });
-    const res = await agent.delete(devicePaths.blacklistHold(simOnly.id));
+    const res = await agent.delete(at(endpoints.blacklistHold, simOnly.id));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
       `Device ${simOnly.id} is already a SIM Only: it has no equipment to put on blacklist hold.`,
     ]);
     const { device } = await builtDevice('199.00', { lineDeletedAt: new Date() });
-    const deleted = await agent.delete(devicePaths.blacklistHold(device.id));
+    const deleted = await agent.delete(at(endpoints.blacklistHold, device.id));
     expect(deleted.json().errors).toEqual([`The line of device ${device.id} has already been deleted.`]);
     expect(await deviceRow(device.id)).toEqual(device);
     expect(await equipmentFrom(device.id)).toEqual([]);
@@ -136,7 +141,7 @@ describe('unassign equipment', () => {
     const { device, product } = await builtDevice('199.00', { unavailable: true, deviceStatusId: 5 });
     const customer = await createCustomer(t.db);
     await createSubscription(t.db, { deviceId: device.id, customerId: customer.id });
-    const res = await agent.post(devicePaths.unassignEquipment(device.id));
+    const res = await agent.post(at(endpoints.unassignEquipment, device.id));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(
       `Device ${device.id} is now an available SIM Only; IMEI ${device.imei} moved to unbuilt equipment.`,
@@ -167,7 +172,7 @@ describe('unassign equipment', () => {
 
   it('refuses a device that is already SIM Only and changes nothing', async () => {
     const device = await createDevice(t.db, { simOnly: true });
-    const res = await agent.post(devicePaths.unassignEquipment(device.id));
+    const res = await agent.post(at(endpoints.unassignEquipment, device.id));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: `Device ${device.id} is already a SIM Only: it has no equipment to unassign.`,
@@ -178,7 +183,7 @@ describe('unassign equipment', () => {
   });
 
   it('answers 404 with an errors list for a device that does not exist', async () => {
-    const res = await agent.post(devicePaths.unassignEquipment(987_654));
+    const res = await agent.post(at(endpoints.unassignEquipment, 987_654));
     expect(res.statusCode).toBe(404);
     expect(res.json().errors).toEqual(['Device 987654 no longer exists.']);
   });
@@ -187,7 +192,7 @@ describe('unassign equipment', () => {
     const { device } = await builtDevice();
     const guest = await t.signIn();
     guest.csrfToken = '';
-    const res = await guest.post(devicePaths.unassignEquipment(device.id));
+    const res = await guest.post(at(endpoints.unassignEquipment, device.id));
     expect(res.statusCode).toBe(419);
     expect(await deviceRow(device.id)).toEqual(device);
   });
@@ -196,7 +201,7 @@ describe('unassign equipment', () => {
 describe('remove equipment', () => {
   it('makes the device an available SIM Only and takes the model out of inventory without keeping it', async () => {
     const { device, product } = await builtDevice();
-    const res = await agent.delete(devicePaths.equipment(device.id));
+    const res = await agent.delete(at(endpoints.removeEquipment, device.id));
     expect(res.statusCode).toBe(200);
     expect(await deviceRow(device.id)).toMatchObject({
       imei: null,
@@ -214,7 +219,7 @@ describe('remove equipment', () => {
 
   it('refuses a SIM Only device and changes nothing', async () => {
     const device = await createDevice(t.db, { simOnly: true });
-    const res = await agent.delete(devicePaths.equipment(device.id));
+    const res = await agent.delete(at(endpoints.removeEquipment, device.id));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([`Device ${device.id} is already a SIM Only: it has no equipment to remove.`]);
     expect(await deviceRow(device.id)).toEqual(device);
@@ -231,7 +236,7 @@ describe('separate equipment', () => {
       status: 'cancelled',
       cancelledAt: new Date(),
     });
-    const res = await agent.post(devicePaths.separateEquipment(device.id));
+    const res = await agent.post(at(endpoints.separateEquipment, device.id));
     expect(res.statusCode).toBe(200);
     expect(await deviceRow(device.id)).toBeUndefined();
     expect(await equipmentFrom(device.id)).toMatchObject([
@@ -245,7 +250,7 @@ describe('separate equipment', () => {
   it('refuses a device on an active subscription or on loan, and a SIM Only device', async () => {
     const { device } = await builtDevice();
     await createSubscription(t.db, { deviceId: device.id });
-    const res = await agent.post(devicePaths.separateEquipment(device.id));
+    const res = await agent.post(at(endpoints.separateEquipment, device.id));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
       `Device ${device.id} is assigned to an active subscription. Move the line to another device first.`,
@@ -256,11 +261,11 @@ describe('separate equipment', () => {
       deviceId: loaned.id,
       customerId: (await createCustomer(t.db, { name: 'Casey Loan' })).id,
     });
-    const onLoan = await agent.post(devicePaths.separateEquipment(loaned.id));
+    const onLoan = await agent.post(at(endpoints.separateEquipment, loaned.id));
     expect(onLoan.json().errors).toEqual([`Device ${loaned.id} is on loan to Casey Loan. End the loan first.`]);
 
     const simOnly = await createDevice(t.db, { simOnly: true });
-    expect((await agent.post(devicePaths.separateEquipment(simOnly.id))).json().errors).toEqual([
+    expect((await agent.post(at(endpoints.separateEquipment, simOnly.id))).json().errors).toEqual([
       `Device ${simOnly.id} is already a SIM Only: it has no equipment to separate.`,
     ]);
     for (const d of [device, loaned, simOnly]) {
@@ -273,7 +278,7 @@ describe('separate equipment', () => {
 describe('delete line', () => {
   it.each(['0.00', '0.009'])('only deletes the line when the price is %s (under 0.01)', async (price) => {
     const { device } = await builtDevice(price);
-    const res = await agent.delete(devicePaths.line(device.id));
+    const res = await agent.delete(at(endpoints.deleteLine, device.id));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(`The line of device ${device.id} was deleted.`);
     const after = await deviceRow(device.id);
@@ -287,7 +292,7 @@ describe('delete line', () => {
     'deletes the line, converts to SIM Only and marks the equipment unbuilt when the price is %s',
     async (price) => {
       const { device, product } = await builtDevice(price);
-      const res = await agent.delete(devicePaths.line(device.id));
+      const res = await agent.delete(at(endpoints.deleteLine, device.id));
       expect(res.statusCode).toBe(200);
       const after = await deviceRow(device.id);
       expect(after).toMatchObject({ imei: null, productId: null });
@@ -300,13 +305,13 @@ describe('delete line', () => {
 
   it('deletes the line of a SIM Only device', async () => {
     const device = await createDevice(t.db, { simOnly: true });
-    expect((await agent.delete(devicePaths.line(device.id))).statusCode).toBe(200);
+    expect((await agent.delete(at(endpoints.deleteLine, device.id))).statusCode).toBe(200);
     expect((await deviceRow(device.id))!.lineDeletedAt).not.toBeNull();
   });
 
   it('refuses a line that is already deleted and changes nothing', async () => {
     const { device } = await builtDevice('199.00', { lineDeletedAt: new Date('2026-01-02T03:04:05Z') });
-    const res = await agent.delete(devicePaths.line(device.id));
+    const res = await agent.delete(at(endpoints.deleteLine, device.id));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([`The line of device ${device.id} has already been deleted.`]);
     expect(await deviceRow(device.id)).toEqual(device);
@@ -321,7 +326,7 @@ describe('delete device', () => {
     ['0.02', true],
   ])('deletes the device priced %s (removed from inventory: %s)', async (price, removed) => {
     const { device } = await builtDevice(price);
-    const res = await agent.delete(devicePaths.device(device.id));
+    const res = await agent.delete(at(endpoints.deleteDevice, device.id));
     expect(res.statusCode).toBe(200);
     expect(await deviceRow(device.id)).toBeUndefined();
     expect(await equipmentFrom(device.id)).toEqual([]);
@@ -336,7 +341,7 @@ describe('delete device', () => {
   it('refuses a device on an active subscription and changes nothing', async () => {
     const { device } = await builtDevice();
     await createSubscription(t.db, { deviceId: device.id });
-    const res = await agent.delete(devicePaths.device(device.id));
+    const res = await agent.delete(at(endpoints.deleteDevice, device.id));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
       `Device ${device.id} is assigned to an active subscription. Move the line to another device first.`,
@@ -367,7 +372,7 @@ describe('SIM lookup', () => {
     const { device, product } = await builtDevice('199.00', { deviceStatusId: 5 });
     await createSubscription(t.db, { deviceId: device.id });
     await createLoaner(t.db, { deviceId: device.id, customerId: customer.id });
-    const res = await agent.get(devicePaths.bySim(device.sim));
+    const res = await agent.get(simPath(device.sim));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: device.id,
@@ -386,14 +391,14 @@ describe('SIM lookup', () => {
 
   it('answers an available SIM Only device without warnings, and a 404 message for an unknown SIM', async () => {
     const device = await createDevice(t.db, { simOnly: true, deviceStatusId: 4 });
-    expect((await agent.get(devicePaths.bySim(device.sim))).json()).toMatchObject({
+    expect((await agent.get(simPath(device.sim))).json()).toMatchObject({
       id: device.id,
       imei: null,
       subscription: null,
       loaner: null,
       warnings: [],
     });
-    const missing = await agent.get(devicePaths.bySim('0000'));
+    const missing = await agent.get(simPath('0000'));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('No device was found with SIM 0000.');
   });
@@ -413,7 +418,7 @@ describe('move equipment / device replacement', () => {
     const { supplier, device, customer, subscription, target } = await arrange();
     const loan = await createLoaner(t.db, { deviceId: device.id });
     const newProduct = await createProduct(t.db);
-    const res = await agent.post(devicePaths.replace(device.id), {
+    const res = await agent.post(at(endpoints.replace, device.id), {
       sim: target.sim,
       new_device_id: target.id,
       unavailable: false,
@@ -447,7 +452,7 @@ describe('move equipment / device replacement', () => {
 
   it('marks the old device unavailable with status 4 by default', async () => {
     const { device, product, target } = await arrange();
-    const res = await agent.post(devicePaths.replace(device.id), {
+    const res = await agent.post(at(endpoints.replace, device.id), {
       sim: target.sim,
       new_device_id: target.id,
       product_id: product.id,
@@ -458,7 +463,7 @@ describe('move equipment / device replacement', () => {
 
   it('refuses bad input field by field and changes nothing', async () => {
     const { device, product, target } = await arrange();
-    const post = (body: Record<string, unknown>) => agent.post(devicePaths.replace(device.id), body);
+    const post = (body: Record<string, unknown>) => agent.post(at(endpoints.replace, device.id), body);
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [
         { product_id: product.id },
@@ -498,7 +503,7 @@ describe('move equipment / device replacement', () => {
   it('refuses a new device that has an IMEI and a current device that is SIM Only', async () => {
     const { device, product } = await arrange();
     const { device: withImei } = await builtDevice();
-    const res = await agent.post(devicePaths.replace(device.id), {
+    const res = await agent.post(at(endpoints.replace, device.id), {
       sim: withImei.sim,
       new_device_id: withImei.id,
       product_id: product.id,
@@ -506,7 +511,7 @@ describe('move equipment / device replacement', () => {
     expect(res.json().errors).toEqual({ sim: [`Device ${withImei.id} has an existing IMEI. Please correct.`] });
     const simOnly = await createDevice(t.db, { simOnly: true });
     const target = await createDevice(t.db, { simOnly: true });
-    const refused = await agent.post(devicePaths.replace(simOnly.id), {
+    const refused = await agent.post(at(endpoints.replace, simOnly.id), {
       sim: target.sim,
       new_device_id: target.id,
       product_id: product.id,
@@ -521,12 +526,12 @@ describe('move equipment / device replacement', () => {
     const a = await arrange();
     const b = await builtDevice();
     const results = await Promise.all([
-      agent.post(devicePaths.replace(a.device.id), {
+      agent.post(at(endpoints.replace, a.device.id), {
         sim: a.target.sim,
         new_device_id: a.target.id,
         product_id: a.product.id,
       }),
-      other.post(devicePaths.replace(b.device.id), {
+      other.post(at(endpoints.replace, b.device.id), {
         sim: a.target.sim,
         new_device_id: a.target.id,
         product_id: b.product.id,
@@ -537,5 +542,91 @@ describe('move equipment / device replacement', () => {
       sim: [`Device ${a.target.id} has an existing IMEI. Please correct.`],
     });
     expect(await t.db.select().from(deviceSwaps).where(eq(deviceSwaps.newDeviceId, a.target.id))).toHaveLength(1);
+  });
+});
+
+describe('hostile input', () => {
+  /** Ids a lenient parser would read as 2^31, 16 or 1000. */
+  const badIds = ['2147483648', '0x10', '1e3'];
+  const ID_MESSAGE = 'Enter a whole number from 1 to 2147483647.';
+  const snapshot = async () => ({
+    devices: await t.db.select().from(devices).orderBy(devices.id),
+    equipment: await t.db.select().from(equipment).orderBy(equipment.id),
+    audits: (await t.db.select().from(auditLog)).length,
+  });
+
+  it('answers 422 on the id, and changes nothing, for an id that is not plain digits of an int4 in any device path', async () => {
+    await builtDevice();
+    const before = await snapshot();
+    const calls: ((id: string) => Promise<{ statusCode: number; json: () => { errors: unknown } }>)[] = [
+      (id) => agent.get(at(endpoints.detail, id)),
+      (id) => agent.delete(at(endpoints.blacklistHold, id)),
+      (id) => agent.delete(at(endpoints.deleteLine, id)),
+      (id) => agent.delete(at(endpoints.deleteDevice, id)),
+      (id) => agent.delete(at(endpoints.removeEquipment, id)),
+      (id) => agent.post(at(endpoints.unassignEquipment, id)),
+      (id) => agent.post(at(endpoints.separateEquipment, id)),
+      (id) => agent.post(at(endpoints.replace, id), { sim: '8901', new_device_id: 1, product_id: 1 }),
+    ];
+    for (const call of calls) {
+      for (const id of badIds) {
+        const res = await call(id);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().errors).toEqual({ id: [ID_MESSAGE] });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 422 on the filter for a status or product id that is not plain digits of an int4', async () => {
+    for (const id of badIds) {
+      const status = await agent.get(`${endpoints.list.path}?status=${id}`);
+      expect(status.statusCode).toBe(422);
+      expect(status.json().errors).toEqual({ status: ['The selected status is invalid.'] });
+      const product = await agent.get(`${endpoints.list.path}?productId=${id}`);
+      expect(product.statusCode).toBe(422);
+      expect(product.json().errors).toEqual({ productId: ['The selected product is invalid.'] });
+    }
+  });
+
+  it('answers 422 on the field for a NUL byte in the device search or the SIM lookup', async () => {
+    const search = await agent.get(`${endpoints.list.path}?q=89%0001`);
+    expect(search.statusCode).toBe(422);
+    expect(search.json().errors).toEqual({ q: ['The search may not contain a NUL character.'] });
+    const lookup = await agent.get(simPath('8901\u0000'));
+    expect(lookup.statusCode).toBe(422);
+    expect(lookup.json().errors).toEqual({ sim: ['The sim may not contain a NUL character.'] });
+    const long = await agent.get(simPath('8'.repeat(41)));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors).toEqual({ sim: ['The sim may not be longer than 40 characters.'] });
+  });
+
+  it('refuses a replacement whose SIM holds a NUL or a lone surrogate, or whose ids are not plain int4, and changes nothing', async () => {
+    const { device, product } = await builtDevice();
+    const target = await createDevice(t.db, { simOnly: true, deviceStatusId: 4 });
+    const before = await snapshot();
+    const valid = { sim: target.sim, new_device_id: target.id, product_id: product.id };
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ ...valid, sim: `${target.sim}\u0000` }, { sim: ['The sim may not contain a NUL character.'] }],
+      [{ ...valid, sim: `${target.sim}\ud800` }, { sim: ['The sim contains an invalid character.'] }],
+      [{ ...valid, sim: '8'.repeat(41) }, { sim: ['The sim may not be longer than 40 characters.'] }],
+      [{ ...valid, device_status_id: '0x1' }, { device_status_id: ['The selected device status id is invalid.'] }],
+      [
+        { ...valid, device_status_id: 2_147_483_648 },
+        { device_status_id: ['The selected device status id is invalid.'] },
+      ],
+      ...[2_147_483_648, '2147483648', '0x10', '1e3'].flatMap(
+        (bad): [Record<string, unknown>, Record<string, string[]>][] => [
+          [{ ...valid, new_device_id: bad }, { new_device_id: ['Look up the new device by its SIM first.'] }],
+          [{ ...valid, product_id: bad }, { product_id: ['The selected product id is invalid.'] }],
+        ],
+      ),
+    ];
+    for (const [body, errors] of cases) {
+      const res = await agent.post(at(endpoints.replace, device.id), body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+    }
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, devices, equipment, products } from '../../db/schema';
-import type { EquipmentListQuery, EquipmentRow } from '../../../contract/equipment';
+import type { EquipmentListQuery, EquipmentRow, EquipmentState } from '../../../contract/equipment';
 import type { Page } from '../../../contract/pagination';
 
 export type EquipmentRecord = typeof equipment.$inferSelect;
@@ -9,6 +9,19 @@ export type EquipmentRecord = typeof equipment.$inferSelect;
 export async function lockEquipment(tx: Tx, id: number): Promise<EquipmentRecord | undefined> {
   const [row] = await tx.select().from(equipment).where(eq(equipment.id, id)).for('update');
   return row;
+}
+
+export async function setEquipmentState(tx: Tx, id: number, state: EquipmentState): Promise<EquipmentRecord> {
+  const [row] = await tx
+    .update(equipment)
+    .set({ state, updatedAt: new Date() })
+    .where(eq(equipment.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteEquipmentRow(tx: Tx, id: number): Promise<void> {
+  await tx.delete(equipment).where(eq(equipment.id, id));
 }
 
 function selectRows(tx: Tx, where: SQL | undefined) {

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { equipment } from '../../db/schema';
 import { EQUIPMENT_STATE_LABELS, type ActionResult } from '../../../contract/equipment';
 import { ActionError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { lockEquipment } from './equipment.queries';
+import { deleteEquipmentRow, lockEquipment, setEquipmentState } from './equipment.queries';
 
 const gone = (id: number) => new ActionError(`Equipment ${id} no longer exists.`, 404);
 
@@ -18,11 +16,7 @@ export function markReceived(db: Db, userId: number, id: number): Promise<Action
         `IMEI ${before.imei} is not on equipment hold: it is listed as ${EQUIPMENT_STATE_LABELS[before.state]}.`,
       );
     }
-    const [after] = await tx
-      .update(equipment)
-      .set({ state: 'unbuilt', updatedAt: new Date() })
-      .where(eq(equipment.id, id))
-      .returning();
+    const after = await setEquipmentState(tx, id, 'unbuilt');
     await recordAudit(tx, {
       userId,
       action: 'equipment.received',
@@ -39,7 +33,7 @@ export function deleteEquipment(db: Db, userId: number, id: number): Promise<Act
   return db.transaction(async (tx) => {
     const before = await lockEquipment(tx, id);
     if (!before) throw gone(id);
-    await tx.delete(equipment).where(eq(equipment.id, id));
+    await deleteEquipmentRow(tx, id);
     await recordAudit(tx, {
       userId,
       action: 'equipment.delete',

@@ -1,38 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  feedbackBody,
-  feedbackListQuery,
-  feedbackPage as feedbackPageSchema,
-  feedbackPaths,
-} from '../../../contract/feedback';
+import type { FastifyPluginAsync } from 'fastify';
+import { feedbackEndpoints as endpoints } from '../../../contract/feedback';
 import type { Db } from '../../db/client';
+import { route } from '../../http/route';
 import { feedbackPage } from './feedback.queries';
 import { submitFeedback } from './feedback.service';
 
-export const feedbackRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post(
-    feedbackPaths.submit,
-    {
-      config: { access: 'feedback.send' },
-      schema: { body: feedbackBody, response: { 201: z.object({ id: z.number() }) } },
-    },
-    async (request, reply) => {
-      const row = await submitFeedback(db, request.user!.id, request.body.body);
-      request.log.info({ feedbackId: row.id }, 'feedback submitted');
-      return reply.code(201).send({ id: row.id });
-    },
-  );
+export const feedbackRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, endpoints.submit, async ({ body, user, request }) => {
+    const row = await submitFeedback(db, user.id, body.body);
+    request.log.info({ feedbackId: row.id }, 'feedback submitted');
+    return { id: row.id };
+  });
 
-  app.get(
-    feedbackPaths.list,
-    {
-      config: { access: 'feedback.view' },
-      schema: { querystring: feedbackListQuery, response: { 200: feedbackPageSchema } },
-    },
-    async (request) => {
-      const { page, perPage, q } = request.query;
-      return { ...(await feedbackPage(db, { page, perPage, q })), page, perPage };
-    },
-  );
+  route(app, endpoints.list, async ({ query }) => ({
+    ...(await feedbackPage(db, query)),
+    page: query.page,
+    perPage: query.perPage,
+  }));
 };

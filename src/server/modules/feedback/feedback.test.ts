@@ -90,3 +90,30 @@ describe('GET /admin/api/feedback-submissions', () => {
     expect(res.statusCode).toBe(422);
   });
 });
+
+describe('hostile input', () => {
+  it.each([
+    ['a NUL byte', 'Broken\u0000 form', 'The body may not contain a NUL character.'],
+    ['a lone surrogate', 'Broken \ud800 form', 'The body contains an invalid character.'],
+  ])('refuses %s in the body with 422 and stores nothing', async (_label, body, message) => {
+    const before = await storedCount();
+    const res = await agent.post('/admin/feedback-submissions', { body });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.body).toEqual([message]);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it.each([
+    ['q=%00', 'q', 'The search may not contain a NUL character.'],
+    ['q=maps%00', 'q', 'The search may not contain a NUL character.'],
+    ['page=0x10', 'page', 'Enter a whole number from 1 to 100000.'],
+    ['page=1e3', 'page', 'Enter a whole number from 1 to 100000.'],
+    ['page=2147483648', 'page', 'Enter a whole number from 1 to 100000.'],
+    ['perPage=2147483648', 'perPage', 'Enter a whole number from 1 to 100.'],
+    ['perPage=0x10', 'perPage', 'Enter a whole number from 1 to 100.'],
+  ])('refuses the list query %s with 422 on that field', async (query, field, message) => {
+    const res = await agent.get(`/admin/api/feedback-submissions?${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toEqual([message]);
+  });
+});

@@ -168,3 +168,36 @@ describe('general map and info windows', () => {
     expect((await guest.get('/admin/api/customers/map')).statusCode).toBe(401);
   });
 });
+
+describe('marker access and hostile input', () => {
+  it('shows a field rep the info window of a prospect but not of a member', async () => {
+    const fieldRep = await t.signIn({ role: 'field-rep', isRep: true });
+    const member = await createCustomer(t.db);
+    const visit = await createProspect(t.db);
+    expect((await fieldRep.get(`/admin/api/maps/markers/prospect-${visit.id}`)).statusCode).toBe(200);
+    expect((await fieldRep.get(`/admin/api/maps/markers/customer-${member.id}`)).statusCode).toBe(403);
+  });
+
+  it('answers 422, not 500, for a marker id beyond 2^31−1, in hex, in exponent notation or with a NUL', async () => {
+    const bad = [
+      'customer-9999999999',
+      'customer-2147483648',
+      'prospect-2147483648',
+      'prospect-0x10',
+      'customer-1e3',
+      'customer-0',
+      'prospect-1%00',
+    ];
+    for (const id of bad) {
+      const res = await agent.get(`/admin/api/maps/markers/${id}`);
+      expect(res.statusCode, id).toBe(422);
+      expect(res.json().errors.id, id).toEqual(['The marker id is invalid.']);
+    }
+  });
+
+  it('refuses a subset with a NUL byte', async () => {
+    const res = await agent.get('/admin/api/prospects/map?subset=today%00');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.subset).toEqual(['The subset must be today, unconverted or converted.']);
+  });
+});

@@ -11,10 +11,9 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import type { Container, CustomerItem, Parcel, ParcelDirection } from '../../../contract/parcels';
+import type { Container, ContainerInput, CustomerItem, Parcel, ParcelListQuery } from '../../../contract/parcels';
 
 type ContainerRecord = typeof predefinedContainers.$inferSelect;
-export type ContainerValues = { name: string; length: number; width: number; height: number };
 
 export const toContainer = (row: ContainerRecord): Container => ({
   id: row.id,
@@ -24,7 +23,7 @@ export const toContainer = (row: ContainerRecord): Container => ({
   height: Number(row.height),
 });
 
-const asNumeric = (v: ContainerValues) => ({
+const asNumeric = (v: ContainerInput) => ({
   name: v.name,
   length: String(v.length),
   width: String(v.width),
@@ -56,7 +55,7 @@ export async function isContainerNameTaken(db: Tx, name: string, exceptId?: numb
 }
 
 /** Answers undefined when another insert took the name first (the unique index decides). */
-export async function insertContainer(db: Tx, values: ContainerValues): Promise<Container | undefined> {
+export async function insertContainer(db: Tx, values: ContainerInput): Promise<Container | undefined> {
   const [row] = await db
     .insert(predefinedContainers)
     .values(asNumeric(values))
@@ -65,7 +64,7 @@ export async function insertContainer(db: Tx, values: ContainerValues): Promise<
   return row && toContainer(row);
 }
 
-export async function updateContainerRow(db: Tx, id: number, values: ContainerValues): Promise<Container> {
+export async function updateContainerRow(db: Tx, id: number, values: ContainerInput): Promise<Container> {
   const [row] = await db
     .update(predefinedContainers)
     .set(asNumeric(values))
@@ -132,13 +131,7 @@ export async function insertParcel(db: Tx, values: typeof parcels.$inferInsert):
 
 export async function listParcels(
   db: Tx,
-  {
-    page,
-    perPage,
-    customerId,
-    direction,
-    id,
-  }: { page: number; perPage: number; customerId?: number; direction?: ParcelDirection; id?: number },
+  { page, perPage, customerId, direction, id }: ParcelListQuery & { id?: number },
 ): Promise<{ rows: Parcel[]; total: number }> {
   const conditions: (SQL | undefined)[] = [
     customerId ? eq(parcels.customerId, customerId) : undefined,

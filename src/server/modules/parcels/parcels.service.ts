@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client';
 import { FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { PARCEL_MESSAGES, type Container, type Parcel, type ParcelInput } from '../../../contract/parcels';
+import {
+  PARCEL_MESSAGES,
+  type Container,
+  type ContainerInput,
+  type Parcel,
+  type ParcelInput,
+} from '../../../contract/parcels';
 import {
   customerExists,
   deleteContainerRow,
@@ -13,10 +19,9 @@ import {
   isCustomersEquipment,
   listParcels,
   updateContainerRow,
-  type ContainerValues,
 } from './parcels.queries';
 
-export function createContainer(db: Db, userId: number, values: ContainerValues): Promise<Container> {
+export function createContainer(db: Db, userId: number, values: ContainerInput): Promise<Container> {
   return db.transaction(async (tx) => {
     if (await isContainerNameTaken(tx, values.name))
       throw new FieldErrors({ name: [PARCEL_MESSAGES.containerNameTaken] });
@@ -33,7 +38,7 @@ export function createContainer(db: Db, userId: number, values: ContainerValues)
   });
 }
 
-export function updateContainer(db: Db, userId: number, id: number, values: ContainerValues): Promise<Container> {
+export function updateContainer(db: Db, userId: number, id: number, values: ContainerInput): Promise<Container> {
   return db.transaction(async (tx) => {
     const before = await findContainer(tx, id, { lock: true });
     if (!before) throw new NotFoundError(PARCEL_MESSAGES.containerNotFound);

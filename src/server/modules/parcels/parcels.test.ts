@@ -243,3 +243,107 @@ describe('predefined containers', () => {
     });
   });
 });
+
+describe('hostile input', () => {
+  const containerCount = async () =>
+    (await t.db.select({ id: predefinedContainers.id }).from(predefinedContainers)).length;
+  const BAD_IDS = ['2147483648', '0x10', '1e3'];
+
+  it.each([
+    ['a NUL byte', 'Box\u0000', 'The name may not contain a NUL character.'],
+    ['a lone surrogate', 'Box \ud800', 'The name contains an invalid character.'],
+  ])('refuses a container name with %s, on create and on rename, and stores nothing', async (_label, name, message) => {
+    const kept = await agent.post('/admin/api/parcel-containers', {
+      name: `Kept ${++seq}`,
+      length: 1,
+      width: 1,
+      height: 1,
+    });
+    const before = await containerCount();
+    const created = await agent.post('/admin/api/parcel-containers', { name, length: 1, width: 1, height: 1 });
+    expect(created.statusCode).toBe(422);
+    expect(created.json().errors).toEqual({ name: [message] });
+    const renamed = await agent.put(`/admin/api/parcel-containers/${kept.json().id}`, {
+      name,
+      length: 2,
+      width: 2,
+      height: 2,
+    });
+    expect(renamed.statusCode).toBe(422);
+    expect(renamed.json().errors).toEqual({ name: [message] });
+    expect(await containerCount()).toBe(before);
+    expect((await agent.get('/admin/api/parcel-containers')).json()).toContainEqual(kept.json());
+  });
+
+  it.each(BAD_IDS)(
+    'refuses the container id %s in the path, on rename and on delete, and changes nothing',
+    async (id) => {
+      const before = await t.db.select().from(predefinedContainers);
+      const renamed = await agent.put(`/admin/api/parcel-containers/${id}`, {
+        name: 'X',
+        length: 1,
+        width: 1,
+        height: 1,
+      });
+      expect(renamed.statusCode).toBe(422);
+      expect(renamed.json().errors.id).toEqual(['Enter a whole number from 1 to 2147483647.']);
+      const deleted = await agent.delete(`/admin/api/parcel-containers/${id}`);
+      expect(deleted.statusCode).toBe(422);
+      expect(deleted.json().errors.id).toEqual(['Enter a whole number from 1 to 2147483647.']);
+      expect(await t.db.select().from(predefinedContainers)).toEqual(before);
+    },
+  );
+
+  it.each(BAD_IDS)('refuses the customer id %s in the items path and in the list filter', async (id) => {
+    const items = await agent.get(`/admin/api/parcels/customer-items/${id}`);
+    expect(items.statusCode).toBe(422);
+    expect(items.json().errors.customerId).toEqual(['Enter a whole number from 1 to 2147483647.']);
+    const list = await agent.get(`/admin/api/parcels?customerId=${id}`);
+    expect(list.statusCode).toBe(422);
+    expect(list.json().errors.customerId).toEqual(['Enter a whole number from 1 to 2147483647.']);
+  });
+
+  it('refuses a NUL byte in the direction filter', async () => {
+    const res = await agent.get('/admin/api/parcels?direction=to_customer%00');
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['direction']);
+  });
+
+  it.each([
+    ['customer_id', 'The selected customer is invalid.'],
+    ['device_id', 'The selected device is invalid.'],
+    ['equipment_id', 'The selected equipment is invalid.'],
+    ['container_id', 'The selected container is invalid.'],
+  ])(
+    'refuses a body id (%s) that is not plain digits in range, never reading 1e3 as 1000, and stores nothing',
+    async (field, message) => {
+      const customer = await createCustomer(t.db);
+      const before = await parcelCount();
+      for (const id of [...BAD_IDS, 2147483648, 0, -1, 1.5]) {
+        const res = await agent.post('/admin/api/parcels', {
+          customer_id: customer.id,
+          direction: 'to_customer',
+          ...dims,
+          [field]: id,
+        });
+        expect(res.statusCode, `${field}=${id}`).toBe(422);
+        expect(res.json().errors).toEqual({ [field]: [message] });
+      }
+      expect(await parcelCount()).toBe(before);
+    },
+  );
+
+  it.each(['1e3', '0x10', '12\u0000', 'Infinity', 1e21])('refuses the measure %j as not a number', async (length) => {
+    const customer = await createCustomer(t.db);
+    const before = await parcelCount();
+    const res = await agent.post('/admin/api/parcels', {
+      customer_id: customer.id,
+      direction: 'to_customer',
+      ...dims,
+      length,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ length: ['The length must be a number.'] });
+    expect(await parcelCount()).toBe(before);
+  });
+});

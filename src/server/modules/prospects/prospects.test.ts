@@ -415,3 +415,96 @@ describe('prospects list and detail', () => {
     });
   });
 });
+
+describe('hostile input', () => {
+  const textFields: [string, (value: string) => Record<string, unknown>, string][] = [
+    ['name', (v) => validForm({ name: v }), 'The name'],
+    ['action_taken', (v) => validForm({ action_taken: v }), 'The action taken'],
+    ['comments', (v) => validForm({ comments: v }), 'The comments'],
+    [
+      'address.address',
+      (v) => validForm({ address: { address: v, city: 'B', state: 'TN', zip: '37064' } }),
+      'The address',
+    ],
+    [
+      'address.city',
+      (v) => validForm({ address: { address: '1 A St', city: v, state: 'TN', zip: '37064' } }),
+      'The city',
+    ],
+  ];
+
+  it('refuses a NUL byte or a lone surrogate in every text field, and stores nothing', async () => {
+    for (const [field, form, label] of textFields) {
+      await expectRefused(rep, form('Ridge\u0000Rd'), field, `${label} may not contain a NUL character.`);
+      await expectRefused(rep, form('Ridge \ud800'), field, `${label} contains an invalid character.`);
+    }
+  });
+
+  it('refuses a NUL byte in the state and the zip', async () => {
+    const at = (state: string, zip: string) => validForm({ address: { address: '1 A St', city: 'B', state, zip } });
+    await expectRefused(rep, at('T\u0000', '37064'), 'address.state', 'The selected state is invalid.');
+    await expectRefused(rep, at('TN', '37064\u0000'), 'address.zip', 'The zip must be a 5-digit ZIP code (or ZIP+4).');
+  });
+
+  it('refuses ids beyond 2^31−1, in hex or in exponent notation, in every id of the form', async () => {
+    const fieldRep = await createUser(t.db, { isRep: true });
+    for (const bad of [2147483648, '2147483648', '0x10', '1e3']) {
+      await expectRefused(manager, validForm({ rep_id: bad }), 'rep_id', 'The selected rep is invalid.');
+      await expectRefused(
+        manager,
+        validForm({ rep_id: fieldRep.id, customer_id: bad }),
+        'customer_id',
+        'The selected existing member is invalid.',
+      );
+      await expectRefused(
+        rep,
+        validForm({ prospect_action_id: bad }),
+        'prospect_action_id',
+        'The selected action is invalid.',
+      );
+      await expectRefused(
+        rep,
+        validForm({ topographies: [1, bad] }),
+        'topographies.1',
+        'The selected topography is invalid.',
+      );
+    }
+  });
+
+  it('refuses a speed test reading in exponent or hex notation', async () => {
+    for (const bad of ['1e3', '0x10', '12\u0000'])
+      await expectRefused(
+        rep,
+        validForm({ speed_tests: { ...speedTests, 1: [bad, 2, 3] } }),
+        'speed_tests.1.0',
+        'The speed test reading must be a number.',
+      );
+  });
+
+  it('refuses list filters that are not storable: NUL search, out-of-range ids, impossible dates', async () => {
+    const cases: [string, string, string][] = [
+      ['q=quincy%00', 'q', 'The search may not contain a NUL character.'],
+      ['repId=2147483648', 'repId', 'The selected rep is invalid.'],
+      ['repId=0x10', 'repId', 'The selected rep is invalid.'],
+      ['repId=1e3', 'repId', 'The selected rep is invalid.'],
+      ['actionId=2147483648', 'actionId', 'The selected action is invalid.'],
+      ['actionId=0x10', 'actionId', 'The selected action is invalid.'],
+      ['actionId=1e3', 'actionId', 'The selected action is invalid.'],
+      ['from=2024-02-30', 'from', 'The from date must be a date (YYYY-MM-DD).'],
+      ['to=2023-02-29', 'to', 'The to date must be a date (YYYY-MM-DD).'],
+    ];
+    for (const [qs, field, message] of cases) {
+      const res = await rep.get(`/admin/api/prospects?${qs}`);
+      expect(res.statusCode, qs).toBe(422);
+      expect(res.json().errors[field], qs).toEqual([message]);
+    }
+  });
+
+  it('answers 422, not 500, for a prospect id beyond 2^31−1, in hex or in exponent notation', async () => {
+    for (const bad of ['2147483648', '0x10', '1e3', '0']) {
+      const res = await rep.get(`/admin/api/prospects/${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors.id, bad).toEqual(['Enter a whole number from 1 to 2147483647.']);
+    }
+  });
+});

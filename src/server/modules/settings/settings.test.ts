@@ -302,3 +302,81 @@ describe('without SMTP_URL', () => {
     }
   });
 });
+
+describe('hostile input', () => {
+  const lookupEmailRow = async () => (await t.db.select().from(settings).where(eq(settings.key, 'lookup_email')))[0];
+
+  it.each([
+    [
+      'a NUL byte in the subject',
+      { subject: 'Plans\u0000 for {name}' },
+      'subject',
+      'The subject may not contain a NUL character.',
+    ],
+    [
+      'a NUL byte in the sender name',
+      { senderName: 'Plan\u0000Desk' },
+      'senderName',
+      'The sender name may not contain a NUL character.',
+    ],
+    [
+      'a NUL byte in the sender email',
+      { senderEmail: 'plans\u0000@example.com' },
+      'senderEmail',
+      'The sender email may not contain a NUL character.',
+    ],
+    ['a NUL byte in the body', { body: 'Hello\u0000 {name}' }, 'body', 'The body may not contain a NUL character.'],
+    [
+      'a lone surrogate in the subject',
+      { subject: 'Plans \ud800' },
+      'subject',
+      'The subject contains an invalid character.',
+    ],
+    ['a lone surrogate in the body', { body: 'Hello \udc00' }, 'body', 'The body contains an invalid character.'],
+  ])('refuses %s in the settings with 422 and changes nothing', async (_label, change, field, message) => {
+    await save(agent, customSettings);
+    const before = await lookupEmailRow();
+    const res = await save(agent, change);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toEqual([message]);
+    expect(await lookupEmailRow()).toEqual(before);
+  });
+
+  it.each([
+    ['a NUL byte', '2024-01-01T00:00:00.000Z\u0000'],
+    ['an impossible date', '2024-02-30T10:00:00.000Z'],
+    ['a lone surrogate', '\ud800'],
+  ])('refuses %s as the version with 422 and changes nothing', async (_label, version) => {
+    const before = await lookupEmailRow();
+    const res = await agent.put('/admin/api/settings/lookup-email', { ...customSettings, subject: 'Never', version });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.version).toEqual(['The version must be the time the settings were saved.']);
+    expect(await lookupEmailRow()).toEqual(before);
+  });
+
+  it.each([
+    ['a NUL byte', 'ann@example.com\u0000, bob@example.com', 'The addresses may not contain a NUL character.'],
+    ['a lone surrogate', 'ann@example.com, \ud800bob@example.com', 'The addresses contains an invalid character.'],
+  ])('refuses %s in the test addresses with 422 and sends nothing', async (_label, addresses, message) => {
+    smtp.received.length = 0;
+    const before = await outboxCount();
+    const res = await agent.post('/admin/settings/send-lookup-email-test', { addresses });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.addresses).toEqual([message]);
+    expect(smtp.received).toHaveLength(0);
+    expect(await outboxCount()).toBe(before);
+  });
+
+  it.each([
+    ['page=0x10', 'page', 'Enter a whole number from 1 to 100000.'],
+    ['page=1e3', 'page', 'Enter a whole number from 1 to 100000.'],
+    ['page=2147483648', 'page', 'Enter a whole number from 1 to 100000.'],
+    ['page=%00', 'page', 'Enter a whole number from 1 to 100000.'],
+    ['perPage=2147483648', 'perPage', 'Enter a whole number from 1 to 100.'],
+    ['perPage=1e1', 'perPage', 'Enter a whole number from 1 to 100.'],
+  ])('refuses the outbox query %s with 422 on that field', async (query, field, message) => {
+    const res = await agent.get(`/admin/api/mail-outbox?${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toEqual([message]);
+  });
+});

@@ -1,6 +1,5 @@
 import { CARRIERS, UPCOMING_CREDIT_WEEKS } from '../../../contract/business';
 import {
-  STATS_ENDPOINTS,
   type ReturnRateRow,
   type StatsEndpoint,
   type StatsRow,
@@ -135,10 +134,6 @@ const SERIES: Record<StatsEndpoint, Series> = {
 export interface StatsClock {
   now: Date;
   timeZone: string;
-}
-
-export function isView(endpoint: StatsEndpoint, view: string): view is StatsView {
-  return (STATS_ENDPOINTS[endpoint].views as readonly string[]).includes(view);
 }
 
 /** The rows of one endpoint and view: one per period, oldest first, zeros where nothing happened. */

@@ -24,7 +24,14 @@ import {
   siteVisits,
   subscriptions,
 } from '../../db/schema';
-import { STATS_ENDPOINTS, statsPaths, type StatsEndpoint, type StatsView } from '../../../contract/stats';
+import { pathOf } from '../../../contract/endpoint';
+import {
+  STATS_ENDPOINTS,
+  statsEndpoints,
+  trendName,
+  type StatsEndpoint,
+  type StatsView,
+} from '../../../contract/stats';
 import { addDays, localDate } from './stats.periods';
 import { rollupSums, naiveSums, naiveContents, rollupContents } from './stats.queries';
 import { trend } from './stats.service';
@@ -63,8 +70,12 @@ async function clean() {
   await t.db.execute(sql`DELETE FROM subscriptions`);
 }
 
+const trendUrl = (endpoint: StatsEndpoint, view: StatsView) =>
+  pathOf(statsEndpoints.trend, { name: trendName(endpoint, view) });
+const returnRateUrl = (limit: number) => pathOf(statsEndpoints.returnRateByModel, { limit });
+
 const get = async (endpoint: StatsEndpoint, view: StatsView) => {
-  const res = await agent.get(statsPaths.trend(endpoint, view));
+  const res = await agent.get(trendUrl(endpoint, view));
   expect(res.statusCode).toBe(200);
   return res.json<Record<string, number | string>[]>();
 };
@@ -73,7 +84,7 @@ const rowOf = (rows: Record<string, unknown>[], period: string) => rows.find((r)
 describe('access and addressing', () => {
   it('answers 401 without a session', async () => {
     const guest = await t.guest();
-    const res = await guest.get(statsPaths.trend('subscription-activity-trend', 'monthly'));
+    const res = await guest.get(trendUrl('subscription-activity-trend', 'monthly'));
     expect(res.statusCode).toBe(401);
   });
 
@@ -97,6 +108,31 @@ describe('access and addressing', () => {
       expect(res.json().errors.limit).toEqual(['The limit must be a whole number from 1 to 10,000.']);
     }
     expect((await agent.get('/admin/api/stats/return-rate-by-model/10000')).statusCode).toBe(200);
+  });
+
+  it('refuses a return-rate limit written in hex, with an exponent, above 2^31−1 or with a NUL byte', async () => {
+    for (const limit of ['0x10', '1e3', '2147483648', '%00', '10%00']) {
+      const res = await agent.get(`/admin/api/stats/return-rate-by-model/${limit}`);
+      expect(res.statusCode, limit).toBe(422);
+      expect(res.json().errors.limit).toEqual(['The limit must be a whole number from 1 to 10,000.']);
+    }
+  });
+
+  it('refuses a promo row limit written in hex, with an exponent, above 2^31−1 or with a NUL byte', async () => {
+    const url = trendUrl('lookup-request-drip-mail-conversion-trend', 'monthly');
+    for (const limit of ['0x19', '1e2', '2147483648', '%00', '25%00']) {
+      const res = await agent.get(`${url}?limit=${limit}`);
+      expect(res.statusCode, limit).toBe(422);
+      expect(res.json().errors.limit).toEqual(['The limit must be 25, 50 or 100.']);
+    }
+  });
+
+  it('answers 404 for a name with a NUL byte and 400 for one that is not UTF-8, never 500', async () => {
+    const nul = await agent.get('/admin/api/stats/visitor-trend-monthly%00');
+    expect(nul.statusCode).toBe(404);
+    expect(nul.json().message).toBe("There is no stats endpoint or view named 'visitor-trend-monthly\u0000'.");
+    // %ED%A0%80 would be a lone surrogate; it is no valid UTF-8, so the router refuses it before any handler.
+    expect((await agent.get('/admin/api/stats/visitor-trend-%ED%A0%80')).statusCode).toBe(400);
   });
 
   it('answers every endpoint and view of §7 with one row per period and exactly its fields', async () => {
@@ -332,10 +368,10 @@ describe('the other series (monthly, exact current row)', () => {
   });
 
   it('shows the latest 25, 50 or 100 periods of the promo chart on request, and refuses other limits', async () => {
-    const res = await agent.get(`${statsPaths.trend('lookup-request-drip-mail-conversion-trend', 'daily')}?limit=50`);
+    const res = await agent.get(`${trendUrl('lookup-request-drip-mail-conversion-trend', 'daily')}?limit=50`);
     expect(res.json()).toHaveLength(50);
     expect(res.json().at(-1).period).toBe(today());
-    const bad = await agent.get(`${statsPaths.trend('lookup-request-drip-mail-conversion-trend', 'daily')}?limit=30`);
+    const bad = await agent.get(`${trendUrl('lookup-request-drip-mail-conversion-trend', 'daily')}?limit=30`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.limit).toEqual(['The limit must be 25, 50 or 100.']);
   });
@@ -358,19 +394,19 @@ describe('21-day returns by product and upcoming credits', () => {
     await deploy(b.id, day(0, '11:00'), -22, 0);
     await deploy(b.id, day(0, '10:00'), -5, null);
     await deploy(a.id, day(-1), -2, 0);
-    const res = await agent.get(statsPaths.returnRateByModel(3));
+    const res = await agent.get(returnRateUrl(3));
     expect(res.json()).toEqual([
       { model: 'Stats Phone A', returns: 1 },
       { model: 'Stats Phone B', returns: 0 },
     ]);
-    expect((await agent.get(statsPaths.returnRateByModel(4))).json()[0]).toEqual({
+    expect((await agent.get(returnRateUrl(4))).json()[0]).toEqual({
       model: 'Stats Phone A',
       returns: 2,
     });
   });
 
   it('sums unapplied credits week by week for the next 4 weeks and the rest as remaining, 0.00 when none', async () => {
-    const empty = (await agent.get(statsPaths.upcomingCredits)).json();
+    const empty = (await agent.get(statsEndpoints.upcomingCredits.path)).json();
     expect(empty).toEqual({
       weeks: [0, 7, 14, 21].map((d) => ({ period: addDays(today(), d), amount: '0.00' })),
       remaining: '0.00',
@@ -384,7 +420,7 @@ describe('21-day returns by product and upcoming credits', () => {
     await due(28, '100.10');
     await due(3, '50.00', new Date());
     await due(-1, '70.00');
-    expect((await agent.get(statsPaths.upcomingCredits)).json()).toEqual({
+    expect((await agent.get(statsEndpoints.upcomingCredits.path)).json()).toEqual({
       weeks: [
         { period: today(), amount: '15.25' },
         { period: addDays(today(), 7), amount: '1.00' },

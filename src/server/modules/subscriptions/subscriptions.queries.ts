@@ -11,11 +11,15 @@ import {
   subscriptionCancellations,
   subscriptions,
 } from '../../db/schema';
-import { RENEWALS_SHOWN, type SubscriptionDetail, type SubscriptionRow } from '../../../contract/subscriptions';
+import {
+  RENEWALS_SHOWN,
+  type SubscriptionDetail,
+  type SubscriptionFilters,
+  type SubscriptionRow,
+} from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
+import { MAX_INT4 } from '../../../contract/primitives';
 import { escapeLike } from '../../db/like';
-
-const MAX_INT = 2_147_483_647;
 
 /**
  * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
@@ -28,7 +32,7 @@ export function subscriptionSearch(q: string): SQL {
   const digits = q.replace(/[\s().+-]/g, '');
   if (/^\d+$/.test(digits)) {
     const phone = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-    const customerId = digits.length <= 10 && Number(digits) <= MAX_INT ? Number(digits) : -1;
+    const customerId = digits.length <= 10 && Number(digits) <= MAX_INT4 ? Number(digits) : -1;
     return sql`(
       ${subscriptions.customerId} = any(array(
         select ${customerId}::int
@@ -54,17 +58,6 @@ export function businessDayRange(at: AnyPgColumn, timeZone: string, from?: strin
   if (from) conditions.push(sql`${at} >= (${from}::date)::timestamp at time zone ${timeZone}`);
   if (to) conditions.push(sql`${at} < (${to}::date + 1)::timestamp at time zone ${timeZone}`);
   return conditions;
-}
-
-export interface SubscriptionFilters {
-  q?: string;
-  carrierId?: number;
-  status?: 'active' | 'cancelled';
-  from?: string;
-  to?: string;
-  needsReason?: boolean;
-  page: number;
-  perPage: number;
 }
 
 /**

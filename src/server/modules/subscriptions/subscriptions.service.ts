@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/client';
 import type { subscriptionCancellations, subscriptions } from '../../db/schema';
 import { ActionError, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { pickableReason, reasonName } from '../cancellation-reasons/cancellation-reasons.service';
+import { pickableReason, reasonName } from '../cancellation-reasons';
 import {
   reasonAlreadyRecordedMessage,
   SUBSCRIPTION_NOT_FOUND_MESSAGE,

@@ -313,3 +313,59 @@ describe('GET /admin/api/subscriptions/{id}', () => {
     expect(res.json()).toEqual({ message: 'Subscription not found.' });
   });
 });
+
+describe('input the database could not store', () => {
+  const BAD_IDS = ['2147483648', '0x10', '1e3', '0'];
+  const idMessage = 'The subscription id must be a whole number from 1 to 2147483647.';
+
+  it.each(BAD_IDS)('refuses %s as the subscription id of the PATCH with 422', async (bad) => {
+    const res = await agent.patch(`/admin/subscriptions/${bad}`, { cancellation_reason_id: 0 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ subscriptionId: [idMessage] });
+  });
+
+  it.each(BAD_IDS)('refuses %s as the subscription id of the detail with 422', async (bad) => {
+    const res = await agent.get(`/admin/api/subscriptions/${bad}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ subscriptionId: [idMessage] });
+  });
+
+  it.each([
+    [2147483648, 'The cancellation reason id field is too large.'],
+    ['2147483648', 'The cancellation reason id field is too large.'],
+    ['0x10', 'The cancellation reason id field must be a number.'],
+    ['1e3', 'The cancellation reason id field must be a number.'],
+    ['\ud800', 'The cancellation reason id field must be a number.'],
+    ['\u0000', 'The cancellation reason id field must be a number.'],
+  ])('refuses %j as the reason id with 422 and changes nothing', async (bad, message) => {
+    const cancellation = await createCancellation(t.db);
+    const url = `/admin/subscriptions/${cancellation.subscriptionId}`;
+    const res = await agent.patch(url, { cancellation_reason_id: bad });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ cancellation_reason_id: [message] });
+    const expected = await agent.patch(url, { cancellation_reason_id: 0, expected_cancellation_reason_id: bad });
+    expect(expected.statusCode).toBe(422);
+    expect(Object.keys(expected.json().errors)).toEqual(['expected_cancellation_reason_id']);
+    expect((await subscriptionRow(cancellation.subscriptionId)).cancellationReasonId).toBe(0);
+    expect(await auditFor('subscription', cancellation.subscriptionId)).toHaveLength(0);
+  });
+
+  it.each([
+    ['q=%00', { q: ['The q may not contain a NUL character.'] }],
+    ['carrierId=2147483648', { carrierId: ['The selected carrier id is invalid.'] }],
+    ['carrierId=0x10', { carrierId: ['The selected carrier id is invalid.'] }],
+    ['carrierId=1e3', { carrierId: ['The selected carrier id is invalid.'] }],
+    ['from=2024-02-30', { from: ['The from date must be a valid date.'] }],
+    ['to=2023-02-29', { to: ['The to date must be a valid date.'] }],
+    ['from=2024-02-30%00', { from: ['The from date must be a valid date.'] }],
+  ])('refuses the list filter %s with 422 and a field message', async (query, errors) => {
+    const res = await agent.get(`/admin/api/subscriptions?${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual(errors);
+  });
+
+  it('takes a cleared filter as no filter and accepts 29 February of a leap year', async () => {
+    const res = await agent.get('/admin/api/subscriptions?q=&carrierId=&status=&from=2024-02-29&to=&needsReason=');
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -2,11 +2,12 @@ import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema';
 import { escapeLike } from '../../db/like';
+import type { SupplierListQuery } from '../../../contract/suppliers';
 
 export type SupplierRecord = typeof suppliers.$inferSelect;
 export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-export async function listSuppliers(db: Tx, { q, page, perPage }: { q: string; page: number; perPage: number }) {
+export async function listSuppliers(db: Tx, { q, page, perPage }: SupplierListQuery) {
   const pattern = `%${escapeLike(q)}%`;
   const where = q
     ? or(ilike(suppliers.name, pattern), ilike(suppliers.contactName, pattern), ilike(suppliers.contactEmail, pattern))

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client';
 import { FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit/audit.service';
-import { SUPPLIER_NAME_TAKEN, type Supplier, type supplierBody } from '../../../contract/suppliers';
-import type { z } from 'zod';
+import { SUPPLIER_NAME_TAKEN, type Supplier, type SupplierInput } from '../../../contract/suppliers';
 import {
   findSupplier,
   insertSupplier,
@@ -11,8 +10,6 @@ import {
   type SupplierRecord,
   type SupplierValues,
 } from './suppliers.queries';
-
-type SupplierInput = z.output<typeof supplierBody>;
 
 export const SUPPLIER_NOT_FOUND = 'Supplier not found.';
 

@@ -215,3 +215,62 @@ describe('the supplier list', () => {
     expect(res.json().rows[0].prorates).toMatch(/^[01]$/);
   });
 });
+
+describe('hostile input', () => {
+  const ID_MESSAGE = 'Enter a whole number from 1 to 2147483647.';
+
+  it.each([
+    ['name', 'The name'],
+    ['contactName', 'The contact name'],
+    ['contactEmail', 'The contact email'],
+    ['contactPhone', 'The contact phone'],
+  ])(
+    'refuses a NUL byte or a lone surrogate in %s, on create and on edit, and changes nothing',
+    async (field, label) => {
+      const s = await createSupplier(t.db);
+      const before = await supplierCount();
+      for (const [value, message] of [
+        ['Pat\u0000Vendor', `${label} may not contain a NUL character.`],
+        ['Pat \ud800', `${label} contains an invalid character.`],
+      ]) {
+        const created = await agent.post('/admin/api/suppliers', valid({ [field]: value }));
+        expect(created.statusCode).toBe(422);
+        expect(created.json().errors).toEqual({ [field]: [message] });
+        const edited = await agent.put(`/admin/api/suppliers/${s.id}`, valid({ name: s.name, [field]: value }));
+        expect(edited.statusCode).toBe(422);
+        expect(edited.json().errors).toEqual({ [field]: [message] });
+      }
+      expect(await supplierCount()).toBe(before);
+      expect(await stored(s.id)).toEqual(s);
+    },
+  );
+
+  it('refuses a NUL byte in the search', async () => {
+    const res = await agent.get('/admin/api/suppliers?q=acme%00');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ q: ['The q may not contain a NUL character.'] });
+  });
+
+  it.each(['2147483648', '0x10', '1e3', '0'])(
+    'refuses the supplier id %s in the path, on reading and on edit, and changes nothing',
+    async (id) => {
+      const before = await t.db.select().from(suppliers);
+      const read = await agent.get(`/admin/api/suppliers/${id}`);
+      expect(read.statusCode).toBe(422);
+      expect(read.json().errors).toEqual({ id: [ID_MESSAGE] });
+      const edited = await agent.put(`/admin/api/suppliers/${id}`, valid());
+      expect(edited.statusCode).toBe(422);
+      expect(edited.json().errors).toEqual({ id: [ID_MESSAGE] });
+      expect(await t.db.select().from(suppliers)).toEqual(before);
+    },
+  );
+
+  it('trims and NFC-normalises the name before checking that it is unique', async () => {
+    const first = await agent.post('/admin/api/suppliers', valid({ name: '  Cafe\u0301 Mobile  ' }));
+    expect(first.statusCode).toBe(201);
+    expect(first.json().name).toBe('Caf\u00e9 Mobile');
+    const again = await agent.post('/admin/api/suppliers', valid({ name: 'CAF\u00c9 MOBILE' }));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ name: ['The name has already been taken.'] });
+  });
+});

@@ -11,11 +11,14 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { CancellationReason } from '../../../contract/cancellation-reasons';
-import { HttpError } from '../../lib/http';
-import { DataTable, ModalLink, PageHeader, notify, useConfirmAction, type Column } from '../../ui';
+import {
+  cancellationReasonEndpoints as endpoints,
+  type CancellationReason,
+} from '../../../contract/cancellation-reasons';
+import { api, endpointKey } from '../../lib/api';
+import { DataTable, ModalLink, PageHeader, useApiMutation, useConfirmAction, type Column } from '../../ui';
 import { paths } from '../../paths';
-import { deleteReason, reasonKeys, reorderReasons, restoreReason, retireReason, useCancellationReasons } from './api';
+import { useCancellationReasons } from './api';
 
 export function CancellationReasonsPage() {
   const queryClient = useQueryClient();
@@ -24,30 +27,41 @@ export function CancellationReasonsPage() {
   // Not a disabled state: disabling the pressed button would drop the keyboard focus after every move.
   const moving = useRef(false);
   const rows = reasons.data;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: reasonKeys.all });
+  // Also after a refusal: another user's change is usually what made the list on screen stale.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.list) });
+  const reorder = useApiMutation(endpoints.reorder, {
+    onSuccess: (list) => queryClient.setQueryData(endpointKey(endpoints.list, {}), list),
+    onError: () => void refresh(),
+  });
+  const restore = useApiMutation(endpoints.restore, {
+    invalidates: [endpoints.list],
+    success: 'Reason back in the picker.',
+    onError: () => void refresh(),
+  });
 
-  async function move(index: number, by: -1 | 1) {
+  function move(index: number, by: -1 | 1) {
     if (!rows || moving.current) return;
     const id = rows[index]!.id;
     const ids = rows.map((r) => r.id);
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
     moving.current = true;
-    try {
-      queryClient.setQueryData(reasonKeys.all, await reorderReasons(ids));
-      // Keep the focus on the moved reason's arrow; at the top or bottom, on the other one.
-      requestAnimationFrame(() => {
-        const same = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${by}"]`);
-        (same && !same.disabled
-          ? same
-          : document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-by}"]`)
-        )?.focus();
-      });
-    } catch (err) {
-      notify.error(err instanceof HttpError ? err.firstError : 'The new order could not be saved.');
-      await refresh();
-    } finally {
-      moving.current = false;
-    }
+    reorder.mutate(
+      { body: { ids } },
+      {
+        // Keep the focus on the moved reason's arrow; at the top or bottom, on the other one.
+        onSuccess: () =>
+          requestAnimationFrame(() => {
+            const same = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${by}"]`);
+            (same && !same.disabled
+              ? same
+              : document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-by}"]`)
+            )?.focus();
+          }),
+        onSettled: () => {
+          moving.current = false;
+        },
+      },
+    );
   }
 
   const columns: Column<CancellationReason>[] = [
@@ -115,7 +129,7 @@ export function CancellationReasonsPage() {
                     title: 'Retire reason',
                     message: `"${r.name}" will leave the picker. Subscriptions that have it keep it, and it stays on history and charts.`,
                     confirmLabel: 'Retire',
-                    action: () => retireReason(r.id),
+                    action: () => api(endpoints.retire, { params: { reasonId: r.id } }),
                     onSuccess: refresh,
                     successMessage: 'Reason retired.',
                   })
@@ -127,15 +141,7 @@ export function CancellationReasonsPage() {
               <ActionIcon
                 variant="subtle"
                 aria-label={`Put ${r.name} back in the picker`}
-                onClick={async () => {
-                  try {
-                    await restoreReason(r.id);
-                    notify.success('Reason back in the picker.');
-                  } catch (err) {
-                    notify.error(err instanceof HttpError ? err.firstError : 'The reason could not be restored.');
-                  }
-                  await refresh();
-                }}
+                onClick={() => restore.mutate({ params: { reasonId: r.id } })}
               >
                 <IconArchiveOff size={16} />
               </ActionIcon>
@@ -151,7 +157,7 @@ export function CancellationReasonsPage() {
                     message: `"${r.name}" will be deleted. Are you sure? This action is permanent!`,
                     confirmLabel: 'Delete',
                     danger: true,
-                    action: () => deleteReason(r.id),
+                    action: () => api(endpoints.remove, { params: { reasonId: r.id } }),
                     onSuccess: refresh,
                     successMessage: 'Reason deleted.',
                   })

@@ -1,4 +1,3 @@
-import { cancellationReasonPaths } from '../../../contract/cancellation-reasons';
 import { LoadingState, PageHeader } from '../../ui';
 import { useCancellationReasons } from './api';
 import { ReasonForm } from './ReasonForm';
@@ -11,13 +10,7 @@ export function CreateCancellationReasonPage() {
       {reasons.isPending ? (
         <LoadingState />
       ) : (
-        <ReasonForm
-          method="post"
-          url={cancellationReasonPaths.list}
-          initial={{ name: '', position: '' }}
-          count={reasons.data?.length}
-          successMessage="Reason added."
-        />
+        <ReasonForm initial={{ name: '', position: '' }} count={reasons.data?.length} successMessage="Reason added." />
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { cancellationReasonUrls, REASON_NOT_FOUND_MESSAGE } from '../../../contract/cancellation-reasons';
+import { REASON_NOT_FOUND_MESSAGE } from '../../../contract/cancellation-reasons';
 import { ErrorState, LoadingState, PageHeader } from '../../ui';
 import { useCancellationReasons } from './api';
 import { ReasonForm } from './ReasonForm';
@@ -16,12 +16,7 @@ export function EditCancellationReasonPage() {
       ) : reasons.error || !reason ? (
         <ErrorState message={reasons.error?.message ?? REASON_NOT_FOUND_MESSAGE} onRetry={() => reasons.refetch()} />
       ) : (
-        <ReasonForm
-          method="patch"
-          url={cancellationReasonUrls.item(id)}
-          initial={{ name: reason.name }}
-          successMessage="Reason renamed."
-        />
+        <ReasonForm reasonId={id} initial={{ name: reason.name }} successMessage="Reason renamed." />
       )}
     </>
   );

@@ -1,43 +1,56 @@
 import { NumberInput, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { REASON_NAME_MAX, type CancellationReason } from '../../../contract/cancellation-reasons';
+import type { z } from 'zod';
+import {
+  cancellationReasonEndpoints as endpoints,
+  REASON_NAME_MAX,
+  type createReasonBody,
+} from '../../../contract/cancellation-reasons';
+import { endpointKey } from '../../lib/api';
 import { Form, SubmitButton, currentView, notify, useFieldProps, useForm } from '../../ui';
 import { paths } from '../../paths';
-import { reasonKeys } from './api';
+
+/** The form's values: a name and, for a new reason, its place in the picker ('' while the field is empty). */
+type ReasonValues = z.input<typeof createReasonBody>;
 
 interface ReasonFormProps {
-  method: 'post' | 'patch';
-  url: string;
-  initial: { name: string; position?: number | '' };
+  /** The reason renamed; none to add a new one. */
+  reasonId?: number;
+  initial: ReasonValues;
   /** How many reasons exist: a new one may go at 1..count+1. */
   count?: number;
   successMessage: string;
 }
 
 /** Name (and, for a new reason, its place in the picker); back to the list after saving. */
-export function ReasonForm({ method, url, initial, count, successMessage }: ReasonFormProps) {
+export function ReasonForm({ reasonId, initial, count, successMessage }: ReasonFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm(initial);
-  form.transform((data) => ({ ...data, position: data.position === '' ? undefined : data.position }));
+  // An empty position means last: the key is left out, as a rename has none.
+  form.transform(({ position, ...rest }) => (position === '' || position === undefined ? rest : { ...rest, position }));
   const withPosition = initial.position !== undefined;
   const nameProps = useFieldProps(form, 'name', { label: 'Name', required: true });
   const positionProps = useFieldProps(form, 'position', { label: 'Position in the picker' });
+
+  const options = {
+    onSuccess: async () => {
+      // In a modal the opener closes it, toasts and reloads its data.
+      if (currentView() === 'modal') return;
+      await queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.list) });
+      notify.success(successMessage);
+      await navigate(paths.cancellationReasons);
+    },
+  };
 
   return (
     <Form
       form={form}
       onSubmit={() =>
-        form.submit<CancellationReason>(method, url, {
-          onSuccess: async () => {
-            // In a modal the opener closes it, toasts and reloads its data.
-            if (currentView() === 'modal') return;
-            await queryClient.invalidateQueries({ queryKey: reasonKeys.all });
-            notify.success(successMessage);
-            await navigate(paths.cancellationReasons);
-          },
-        })
+        reasonId === undefined
+          ? form.submit(endpoints.create, {}, options)
+          : form.submit(endpoints.rename, { params: { reasonId } }, options)
       }
       style={{ maxWidth: 480 }}
     >

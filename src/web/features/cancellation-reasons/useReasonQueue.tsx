@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { useReducedMotion } from '@mantine/hooks';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BodyIn, Endpoint } from '../../../contract/endpoint';
 import type { Page } from '../../../contract/pagination';
-import type { SetReasonResponse } from '../../../contract/subscriptions';
-import { http } from '../../lib/http';
+import type { subscriptionEndpoints } from '../../../contract/subscriptions';
+import { endpointKey } from '../../lib/api';
 import { ErrorState } from '../../ui';
 import { ReasonPicker } from './ReasonPicker';
 import { useCancellationReasons } from './api';
@@ -16,38 +17,42 @@ interface QueueRow {
   cancellationReasonId: number;
 }
 
-interface Options {
-  /** The exact query key of the page on screen. */
-  listKey: QueryKey;
+/** What both reason PATCHes take (§7). */
+export type SetReasonInput = BodyIn<typeof subscriptionEndpoints.setReason>;
+
+interface Options<Row> {
+  /** The list on screen: its endpoint and the query of the page shown, whose cached answer rows leave. */
+  list: { endpoint: Endpoint; query: object };
   /** In the "needs a reason" view a recorded row leaves the list; otherwise it stays and shows the reason. */
   removeOnSave: boolean;
-  url(id: number): string;
-  /** Queries showing the same facts (lists, details, audit) to refresh after a save. */
-  invalidate: QueryKey[];
+  /** Sends the row's reason through its endpoint; rejects with the server's refusal. */
+  save(row: Row, body: SetReasonInput): Promise<unknown>;
+  /** Other lists, details and histories showing the same facts, refreshed after a save. */
+  invalidates: Endpoint[];
   /** Names the picker: "Cancellation reason for subscription 12". */
-  label(row: QueueRow): string;
+  label(row: Row): string;
 }
 
 /**
  * Recording reasons row after row. A saved row slides away, is dropped from the cached page at once (the
  * next row moves up, its picker focused when the keyboard was in use) and the page is refetched in the
- * background so it refills from the next page.
+ * background so it refills from the next page. The save goes through `api` rather than a mutation hook: a
+ * refusal is shown on its row by the picker, not as a toast (decision 009).
  */
-export function useReasonQueue<Row extends QueueRow>({ listKey, removeOnSave, url, invalidate, label }: Options) {
+export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save, invalidates, label }: Options<Row>) {
   const queryClient = useQueryClient();
   const reasons = useCancellationReasons();
   const reduceMotion = useReducedMotion();
   const [leaving, setLeaving] = useState<ReadonlySet<number>>(new Set());
   const pickers = useRef(new Map<number, HTMLInputElement>());
+  const listKey = endpointKey(list.endpoint, { query: list.query });
 
-  const refresh = () => Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const stale = [list.endpoint, ...invalidates].map((e) => endpointKey(e));
+  const refresh = () => Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   async function pick(row: Row, reasonId: number) {
     const hadFocus = pickers.current.get(row.id) === document.activeElement;
-    await http.patch<SetReasonResponse>(url(row.id), {
-      cancellation_reason_id: reasonId,
-      expected_cancellation_reason_id: row.cancellationReasonId,
-    });
+    await save(row, { cancellation_reason_id: reasonId, expected_cancellation_reason_id: row.cancellationReasonId });
     if (!removeOnSave) {
       queryClient.setQueryData<Page<Row>>(
         listKey,

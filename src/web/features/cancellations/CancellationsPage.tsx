@@ -1,23 +1,30 @@
 import { Badge } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { cancellationUrls, type CancellationRow } from '../../../contract/subscriptions';
+import { auditEndpoints } from '../../../contract/audit';
+import {
+  cancellationEndpoints,
+  cancellationType,
+  subscriptionEndpoints,
+  type CancellationRow,
+} from '../../../contract/subscriptions';
+import { api } from '../../lib/api';
 import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
-import { subscriptionKeys } from '../subscriptions/api';
-import { auditKeys } from '../../ui';
 import { queueColumns } from '../subscriptions/columns';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions/ListFilters';
-import { cancellationKeys, useCancellations } from './api';
+import { useCancellations } from './api';
 
 export function CancellationsPage() {
-  const { filters, set, query } = useListParams('type');
+  const { filters, set, query: shared } = useListParams('type');
+  // A type the list does not know (a hand-edited address) filters nothing, as the empty select shows.
+  const query = { ...shared, type: cancellationType.safeParse(filters.extra).data };
   const list = useCancellations(query);
   const queue = useReasonQueue<CancellationRow>({
-    listKey: cancellationKeys.list(query),
+    list: { endpoint: cancellationEndpoints.list, query },
     removeOnSave: filters.needsReason,
-    url: cancellationUrls.update,
-    invalidate: [cancellationKeys.all, subscriptionKeys.all, auditKeys.all],
+    save: (row, body) => api(cancellationEndpoints.setReason, { params: { cancellationId: row.id }, body }),
+    invalidates: [subscriptionEndpoints.list, subscriptionEndpoints.detail, auditEndpoints.list],
     label: (row) => `Cancellation reason for cancellation ${row.id}`,
   });
 

@@ -1,17 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { cancellationPaths, type CancellationListQuery, type CancellationRow } from '../../../contract/subscriptions';
-import type { Page } from '../../../contract/pagination';
-import { http } from '../../lib/http';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { QueryIn } from '../../../contract/endpoint';
+import { cancellationEndpoints } from '../../../contract/subscriptions';
+import { useApiQuery } from '../../ui';
 
-export const cancellationKeys = {
-  all: ['subscription-cancellations'] as const,
-  list: (q: CancellationListQuery) => ['subscription-cancellations', 'list', q] as const,
-};
+export type CancellationListQuery = QueryIn<typeof cancellationEndpoints.list>;
 
 export function useCancellations(query: CancellationListQuery) {
-  return useQuery({
-    queryKey: cancellationKeys.list(query),
-    queryFn: () => http.get<Page<CancellationRow>>(cancellationPaths.list, query),
-    placeholderData: keepPreviousData,
-  });
+  return useApiQuery(cancellationEndpoints.list, { query }, { placeholderData: keepPreviousData });
 }

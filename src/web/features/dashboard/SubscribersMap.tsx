@@ -1,5 +1,5 @@
 import { Card, Title } from '@mantine/core';
-import { mapPaths } from '../../../contract/maps';
+import { mapEndpoints } from '../../../contract/maps';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { useMapMarkers } from '../../ui/map/mapQueries';
 
@@ -7,7 +7,7 @@ const HEIGHT = 500;
 
 /** Active subscribers on the map, 500 px high. */
 export function SubscribersMap() {
-  const markers = useMapMarkers(mapPaths.customers);
+  const markers = useMapMarkers(mapEndpoints.customers, {});
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="chart-subscribers-map">
       <Title order={2} size="h4" id="chart-subscribers-map" mb="sm">

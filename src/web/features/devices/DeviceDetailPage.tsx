@@ -12,12 +12,12 @@ import {
 } from '../../ui';
 import { HttpError } from '../../lib/http';
 import { paths } from '../../paths';
-import { deviceActionRefusal, deviceFacts, type DeviceDetail } from '../../../contract/devices';
+import { deviceActionRefusal, deviceFacts, devicesEndpoints, type DeviceDetail } from '../../../contract/devices';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
 import { DEVICE_AUDIT_LABELS } from './auditLabels';
 import { CustomerLink } from './CustomerLink';
-import { useDevice, useInvalidateDevices } from './api';
-import { DEVICE_ACTIONS } from './deviceActions';
+import { useDevice, useDeviceMutation } from './api';
+import { DEVICE_ACTIONS, type DeviceActionSpec } from './deviceActions';
 import { statusColor } from './status';
 
 const date = (iso: string | null) => formatDate(iso) || '—';
@@ -106,10 +106,54 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
   );
 }
 
-function ActionsCard({ device }: { device: DeviceDetail }) {
+/** One action of the device with its confirmation; an action that deletes the device goes back to the list. */
+function ActionRow({ spec, device }: { spec: DeviceActionSpec; device: DeviceDetail }) {
   const { confirm } = useConfirmAction();
-  const invalidate = useInvalidateDevices();
   const navigate = useNavigate();
+  const action = useDeviceMutation(devicesEndpoints[spec.action], {
+    onSuccess: () => {
+      if (spec.removesDevice) void navigate(paths.devices);
+    },
+  });
+  return (
+    <Group
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      pt="sm"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Text size="sm" style={{ flex: '1 1 220px' }}>
+        {spec.effect(device)}
+      </Text>
+      <Button
+        variant="light"
+        color={spec.action === 'unassignEquipment' ? undefined : 'red'}
+        leftSection={<spec.icon size={16} />}
+        // Long labels wrap on phones instead of being cut off.
+        h="auto"
+        mih={36}
+        maw="100%"
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+        onClick={() =>
+          confirm({
+            title: spec.label,
+            message: spec.confirmation(device),
+            confirmLabel: spec.label,
+            danger: true,
+            action: () => action.mutateAsync({ params: { id: device.id } }),
+            successMessage: spec.successMessage,
+          })
+        }
+      >
+        {spec.label}
+      </Button>
+    </Group>
+  );
+}
+
+function ActionsCard({ device }: { device: DeviceDetail }) {
   const facts = deviceFacts(device);
   const available = DEVICE_ACTIONS.filter((a) => deviceActionRefusal(a.action, facts) === null);
   const unavailable = DEVICE_ACTIONS.map((a) => ({
@@ -140,50 +184,7 @@ function ActionsCard({ device }: { device: DeviceDetail }) {
           </Group>
         )}
         {available.map((spec) => (
-          <Group
-            key={spec.action}
-            justify="space-between"
-            wrap="wrap"
-            gap="xs"
-            pt="sm"
-            style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-          >
-            <Text size="sm" style={{ flex: '1 1 220px' }}>
-              {spec.effect(device)}
-            </Text>
-            <Button
-              variant="light"
-              color={spec.action === 'unassignEquipment' ? undefined : 'red'}
-              leftSection={<spec.icon size={16} />}
-              // Long labels wrap on phones instead of being cut off.
-              h="auto"
-              mih={36}
-              maw="100%"
-              py={6}
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
-              onClick={() =>
-                confirm({
-                  title: spec.label,
-                  message: spec.confirmation(device),
-                  confirmLabel: spec.label,
-                  danger: true,
-                  action: () =>
-                    spec.run(device.id).catch((err: unknown) => {
-                      // A refusal usually means the device changed meanwhile: show its current state behind the alert.
-                      void invalidate();
-                      throw err;
-                    }),
-                  successMessage: spec.successMessage,
-                  onSuccess: async () => {
-                    if (spec.removesDevice) navigate(paths.devices);
-                    await invalidate();
-                  },
-                })
-              }
-            >
-              {spec.label}
-            </Button>
-          </Group>
+          <ActionRow key={spec.action} spec={spec} device={device} />
         ))}
         {unavailable.length > 0 && (
           <Alert variant="light" color="gray" icon={<IconInfoCircle />} title="Not available for this device">

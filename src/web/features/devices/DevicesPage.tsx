@@ -61,8 +61,8 @@ export function DevicesPage() {
   const options = useDeviceOptions();
   const list = useDevices({
     q: q || undefined,
-    status: status ? Number(status) : undefined,
-    productId: productId ? Number(productId) : undefined,
+    status: status || undefined,
+    productId: productId || undefined,
     page,
     perPage: PER_PAGE,
   });

@@ -22,20 +22,14 @@ import { DEFAULT_DEVICE_STATUS_ID } from '../../../contract/business';
 import {
   deviceActionRefusal,
   deviceFacts,
-  devicePaths,
+  devicesEndpoints,
   type DeviceDetail,
   type DeviceOptions,
+  type ReplacementBody,
   type SimLookupDevice,
 } from '../../../contract/devices';
-import { lookupSim, useDevice, useDeviceOptions, useInvalidateDevices } from './api';
-
-interface ReplacementForm {
-  sim: string;
-  new_device_id: number | null;
-  unavailable: boolean;
-  device_status_id: number;
-  product_id: number | null;
-}
+import { api } from '../../lib/api';
+import { useDevice, useDeviceOptions, useReloadDeviceViews } from './api';
 
 function FoundDevice({ device }: { device: SimLookupDevice }) {
   return (
@@ -64,13 +58,14 @@ function FoundDevice({ device }: { device: SimLookupDevice }) {
 
 function ReplacementFormView({ device, options }: { device: DeviceDetail; options: DeviceOptions }) {
   const navigate = useNavigate();
-  const invalidate = useInvalidateDevices();
-  const form = useForm<ReplacementForm>({
+  const reload = useReloadDeviceViews();
+  // Ids as the selects hold them (digits, '' for none); the body schema reads them as ids.
+  const form = useForm<ReplacementBody>({
     sim: '',
-    new_device_id: null,
+    new_device_id: '',
     unavailable: true,
-    device_status_id: DEFAULT_DEVICE_STATUS_ID,
-    product_id: device.product?.id ?? null,
+    device_status_id: String(DEFAULT_DEVICE_STATUS_ID),
+    product_id: String(device.product?.id ?? ''),
   });
   const [found, setFound] = useState<SimLookupDevice | null>(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
@@ -81,38 +76,42 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
     const sim = form.data.sim.trim();
     setFound(null);
     setLookupError(null);
-    form.setData('new_device_id', null);
+    form.setData('new_device_id', '');
     if (!sim) {
       form.setError('sim', 'The sim field is required.');
       return;
     }
     setLookingUp(true);
     try {
-      const result = await lookupSim(sim);
+      const result = await api(devicesEndpoints.bySim, { params: { sim } });
       setFound(result);
       form.setData('new_device_id', result.id);
     } catch (err) {
-      setLookupError(err instanceof HttpError ? err.message : 'The lookup failed. Please try again.');
+      setLookupError(err instanceof HttpError ? err.firstError : 'The lookup failed. Please try again.');
     } finally {
       setLookingUp(false);
     }
   }
 
   const submit = () =>
-    form.submit<{ newDeviceId: number }>('post', devicePaths.replace(device.id), {
-      onSuccess: async ({ newDeviceId }) => {
-        setFound(null);
-        await invalidate();
-        navigate(paths.deviceHref(newDeviceId));
+    form.submit(
+      devicesEndpoints.replace,
+      { params: { id: device.id } },
+      {
+        onSuccess: async ({ newDeviceId }) => {
+          setFound(null);
+          await reload();
+          await navigate(paths.deviceHref(newDeviceId));
+        },
       },
-    });
+    );
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Move equipment">
       <TextInput
         {...simField}
         onChange={(event) => {
-          form.setData({ sim: event.currentTarget.value, new_device_id: null });
+          form.setData({ sim: event.currentTarget.value, new_device_id: '' });
           setFound(null);
           setLookupError(null);
         }}
@@ -142,8 +141,8 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
       {found && <FoundDevice device={found} />}
       <Select
         {...useFieldProps(form, 'product_id', { required: true, label: 'Product' })}
-        value={form.data.product_id === null ? null : String(form.data.product_id)}
-        onChange={(value) => form.setData('product_id', value === null ? null : Number(value))}
+        value={String(form.data.product_id) || null}
+        onChange={(value) => form.setData('product_id', value ?? '')}
         data={options.products.map((p) => ({ value: String(p.id), label: p.model }))}
         searchable
         description="Model of the phone on the new device"
@@ -151,7 +150,7 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
       <Select
         {...useFieldProps(form, 'device_status_id', { label: 'Device status' })}
         value={String(form.data.device_status_id)}
-        onChange={(value) => form.setData('device_status_id', Number(value ?? DEFAULT_DEVICE_STATUS_ID))}
+        onChange={(value) => form.setData('device_status_id', value ?? String(DEFAULT_DEVICE_STATUS_ID))}
         data={options.statuses.map((s) => ({ value: String(s.id), label: s.description }))}
         allowDeselect={false}
         description={`Status of device ${device.id} once it is a SIM Only`}
@@ -161,7 +160,7 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
         description={`Mark device ${device.id} unavailable once it is a SIM Only`}
       />
       <Group>
-        <SubmitButton disabled={!found || form.data.new_device_id === null || lookingUp}>Move equipment</SubmitButton>
+        <SubmitButton disabled={!found || form.data.new_device_id === '' || lookingUp}>Move equipment</SubmitButton>
       </Group>
     </Form>
   );

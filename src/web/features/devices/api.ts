@@ -1,55 +1,59 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http';
-import { auditKeys } from '../../ui';
-import {
-  devicePaths,
-  type DeviceDetail,
-  type DeviceListQuery,
-  type DeviceOptions,
-  type DeviceRow,
-  type SimLookupDevice,
-} from '../../../contract/devices';
-import type { Page } from '../../../contract/pagination';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '../../lib/api';
+import { HttpError } from '../../lib/http';
+import { useApiMutation, useApiQuery, type MutationOptions } from '../../ui';
+import { auditEndpoints } from '../../../contract/audit';
+import { devicesEndpoints } from '../../../contract/devices';
+import type { Endpoint, QueryIn } from '../../../contract/endpoint';
+import { equipmentEndpoints } from '../../../contract/equipment';
 
-export const deviceKeys = {
-  all: ['devices'] as const,
-  list: (query: Partial<DeviceListQuery>) => ['devices', 'list', query] as const,
-  detail: (id: number) => ['devices', 'detail', id] as const,
-  options: ['devices', 'options'] as const,
-};
+/** A record that does not exist (deleted meanwhile) will not appear on a second try. */
+export const retryUnlessMissing = (failures: number, error: unknown) =>
+  failures < 1 && !(error instanceof HttpError && error.status === 404);
 
-export function useDevices(query: Partial<DeviceListQuery>) {
-  return useQuery({
-    queryKey: deviceKeys.list(query),
-    queryFn: ({ signal }) => http.get<Page<DeviceRow>>(devicePaths.list, query, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export function useDevices(query: QueryIn<typeof devicesEndpoints.list>) {
+  return useApiQuery(devicesEndpoints.list, { query }, { placeholderData: keepPreviousData });
 }
 
 export function useDevice(id: number) {
-  return useQuery({
-    queryKey: deviceKeys.detail(id),
-    queryFn: ({ signal }) => http.get<DeviceDetail>(devicePaths.detail(id), undefined, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useApiQuery(
+    devicesEndpoints.detail,
+    { params: { id } },
+    { enabled: Number.isInteger(id) && id > 0, retry: retryUnlessMissing },
+  );
 }
 
 export function useDeviceOptions() {
-  return useQuery({
-    queryKey: deviceKeys.options,
-    queryFn: ({ signal }) => http.get<DeviceOptions>(devicePaths.options, undefined, { signal }),
-  });
+  return useApiQuery(devicesEndpoints.options, {});
 }
 
-export const lookupSim = (sim: string) => http.get<SimLookupDevice>(devicePaths.bySim(sim));
+/** Every view a device or equipment change can make stale, the record histories included. */
+const DEVICE_VIEWS: Endpoint[] = [
+  devicesEndpoints.list,
+  devicesEndpoints.detail,
+  equipmentEndpoints.list,
+  equipmentEndpoints.detail,
+  auditEndpoints.list,
+];
 
-/** After any device or equipment change, every device list, detail and history may be stale. */
-export function useInvalidateDevices() {
+export function useReloadDeviceViews() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: deviceKeys.all }),
-      client.invalidateQueries({ queryKey: ['equipment'] }),
-      client.invalidateQueries({ queryKey: auditKeys.all }),
-    ]);
+  return () => Promise.all(DEVICE_VIEWS.map((view) => client.invalidateQueries({ queryKey: endpointKey(view) })));
+}
+
+/**
+ * A device or equipment change, confirmed in a dialog that shows a refusal itself: afterwards every device and
+ * equipment view reloads, and so it does after a refusal, which usually means the record changed meanwhile.
+ */
+export function useDeviceMutation<E extends Endpoint>(e: E, options: Omit<MutationOptions<E>, 'invalidates'> = {}) {
+  const reload = useReloadDeviceViews();
+  return useApiMutation(e, {
+    ...options,
+    invalidates: DEVICE_VIEWS,
+    toastErrors: false,
+    onError: (error) => {
+      void reload();
+      options.onError?.(error);
+    },
+  });
 }

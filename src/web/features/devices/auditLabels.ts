@@ -1,5 +1,7 @@
-/** Readable names of the audit actions of devices and equipment, for their history tables. */
-export const DEVICE_AUDIT_LABELS: Record<string, string> = {
+import type { AuditAction } from '../../../contract/audit';
+
+/** Readable names of the audit actions of devices and equipment, for their history tables; one for each. */
+export const DEVICE_AUDIT_LABELS = {
   'device.blacklist_hold': 'Converted to SIM Only with blacklist hold',
   'device.unassign_equipment': 'Unassigned equipment',
   'device.remove_equipment': 'Removed equipment from inventory',
@@ -11,4 +13,4 @@ export const DEVICE_AUDIT_LABELS: Record<string, string> = {
   'equipment.created': 'Taken out of a device',
   'equipment.received': 'Marked as received',
   'equipment.delete': 'Deleted',
-};
+} satisfies Record<AuditAction<'device' | 'equipment'>, string>;

@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
 import { IconBan, IconInbox, IconPackageExport, IconTrash, IconTrashX, IconUnlink } from '@tabler/icons-react';
-import { http } from '../../lib/http';
-import { devicePaths, isBelowPriceThreshold, type DeviceAction, type DeviceDetail } from '../../../contract/devices';
-import type { ActionResult } from '../../../contract/equipment';
+import { isBelowPriceThreshold, type DeviceAction, type DeviceDetail } from '../../../contract/devices';
 
 export interface DeviceActionSpec {
+  /** Also the action's key in `devicesEndpoints`. */
   action: Exclude<DeviceAction, 'replace'>;
   label: string;
   icon: ComponentType<{ size?: number }>;
@@ -12,7 +11,6 @@ export interface DeviceActionSpec {
   effect(device: DeviceDetail): string;
   /** The exact confirmation text of §5 (docs/decisions for the ones §5 paraphrases). */
   confirmation(device: DeviceDetail): string;
-  run(id: number): Promise<ActionResult>;
   successMessage: string;
   /** The device no longer exists afterwards, so the page goes back to the list. */
   removesDevice: boolean;
@@ -31,7 +29,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     effect: () => 'Makes this device an available SIM Only; the phone and its IMEI go to unbuilt equipment.',
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and its status will be available. This ${modelOf(d)} and its IMEI will be moved to unbuilt equipment. Are you sure?`,
-    run: (id) => http.post<ActionResult>(devicePaths.unassignEquipment(id)),
     successMessage: 'Equipment unassigned: the device is now an available SIM Only.',
     removesDevice: false,
   },
@@ -43,7 +40,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
       'Makes this device an available SIM Only and writes the phone off inventory. Only if it is never coming back.',
     confirmation: () =>
       'Alert! This will convert the device to an available SIM Only and remove a model out of QB inventory. Only proceed if we are never getting this equipment back. Are you sure?',
-    run: (id) => http.delete<ActionResult>(devicePaths.equipment(id)),
     successMessage: 'Equipment removed: the device is now an available SIM Only.',
     removesDevice: false,
   },
@@ -54,7 +50,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     effect: () => 'Moves the phone and its IMEI to returning equipment and deletes this device immediately.',
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and it will be DELETED IMMEDIATELY. This ${modelOf(d)} and its IMEI will be moved to returning equipment. Are you sure?`,
-    run: (id) => http.post<ActionResult>(devicePaths.separateEquipment(id)),
     successMessage: 'Equipment separated: the phone is returning and the device was deleted.',
     removesDevice: true,
   },
@@ -65,7 +60,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     effect: () => 'Deletes the line, makes this device a SIM Only and puts the phone on blacklist hold.',
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and DELETE the line. This ${modelOf(d)} will be put on blacklist hold. Are you sure?`,
-    run: (id) => http.delete<ActionResult>(devicePaths.blacklistHold(id)),
     successMessage: 'The line was deleted and the phone put on blacklist hold.',
     removesDevice: false,
   },
@@ -81,7 +75,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
       cheap(d)
         ? `Alert! This will DELETE a ${modelOf(d)} line. Are you sure?`
         : `Alert! This will convert a ${modelOf(d)} to a SIM Only and DELETE the line. The equipment will be marked as unbuilt. Are you sure?`,
-    run: (id) => http.delete<ActionResult>(devicePaths.line(id)),
     successMessage: 'The line was deleted.',
     removesDevice: false,
   },
@@ -97,7 +90,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
       cheap(d)
         ? `Alert! This will DELETE a ${modelOf(d)} line. Are you sure? This action is permanent!`
         : `Alert! This will DELETE a ${modelOf(d)} line and remove the item from QB inventory. Are you sure? This action is permanent!`,
-    run: (id) => http.delete<ActionResult>(devicePaths.device(id)),
     successMessage: 'The device was deleted.',
     removesDevice: true,
   },

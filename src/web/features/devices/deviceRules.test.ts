@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   deviceActionRefusal,
   isBelowPriceThreshold,
+  replacementBody,
   replacementWarnings,
   type DeviceAction,
   type DeviceFacts,
@@ -92,5 +93,30 @@ describe('SIM lookup warnings', () => {
       'Device 9 is assigned to an active subscription.',
       'Device 9 is on loan to Robin Doe.',
     ]);
+  });
+});
+
+describe('the move-equipment form body', () => {
+  const messages = (body: unknown) => {
+    const result = replacementBody.safeParse(body);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('reads the ids as the selects hold them, with the defaults of §3', () => {
+    expect(replacementBody.parse({ sim: ' 8901 ', new_device_id: 12, product_id: '3' })).toEqual({
+      sim: '8901',
+      new_device_id: 12,
+      product_id: 3,
+      unavailable: true,
+      device_status_id: 4,
+    });
+  });
+
+  it('refuses a device not looked up, no product and an unknown status before anything is sent', () => {
+    expect(messages({ sim: '8901', new_device_id: '', product_id: '', device_status_id: '42' })).toEqual({
+      new_device_id: 'Look up the new device by its SIM first.',
+      product_id: 'The selected product id is invalid.',
+      device_status_id: 'The selected device status id is invalid.',
+    });
   });
 });

@@ -1,33 +1,17 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/http';
-import {
-  equipmentPaths,
-  type ActionResult,
-  type EquipmentListQuery,
-  type EquipmentRow,
-} from '../../../contract/equipment';
-import type { Page } from '../../../contract/pagination';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useApiQuery } from '../../ui';
+import type { QueryIn } from '../../../contract/endpoint';
+import { equipmentEndpoints } from '../../../contract/equipment';
+import { retryUnlessMissing } from '../devices/api';
 
-export const equipmentKeys = {
-  list: (query: Partial<EquipmentListQuery>) => ['equipment', 'list', query] as const,
-  detail: (id: number) => ['equipment', 'detail', id] as const,
-};
-
-export function useEquipmentList(query: Partial<EquipmentListQuery>) {
-  return useQuery({
-    queryKey: equipmentKeys.list(query),
-    queryFn: ({ signal }) => http.get<Page<EquipmentRow>>(equipmentPaths.list, query, { signal }),
-    placeholderData: keepPreviousData,
-  });
+export function useEquipmentList(query: QueryIn<typeof equipmentEndpoints.list>) {
+  return useApiQuery(equipmentEndpoints.list, { query }, { placeholderData: keepPreviousData });
 }
 
 export function useEquipment(id: number) {
-  return useQuery({
-    queryKey: equipmentKeys.detail(id),
-    queryFn: ({ signal }) => http.get<EquipmentRow>(equipmentPaths.detail(id), undefined, { signal }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useApiQuery(
+    equipmentEndpoints.detail,
+    { params: { id } },
+    { enabled: Number.isInteger(id) && id > 0, retry: retryUnlessMissing },
+  );
 }
-
-export const markReceived = (id: number) => http.post<ActionResult>(equipmentPaths.received(id));
-export const deleteEquipment = (id: number) => http.delete<ActionResult>(equipmentPaths.equipment(id));

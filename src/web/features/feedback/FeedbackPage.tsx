@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Card, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import type { BodyIn } from '../../../contract/endpoint';
 import {
   FEEDBACK_BODY_MAX,
   FEEDBACK_THANKS_MESSAGE,
-  feedbackPaths,
+  feedbackEndpoints,
   type FeedbackRow,
 } from '../../../contract/feedback';
 import {
@@ -20,7 +20,8 @@ import {
   useForm,
   type Column,
 } from '../../ui';
-import { feedbackKeys, useFeedbackList } from './api';
+import { useFeedbackList } from './api';
+import { useCan } from '../auth/api';
 
 const PER_PAGE = 25;
 
@@ -51,18 +52,13 @@ const columns: Column<FeedbackRow>[] = [
 ];
 
 function FeedbackForm() {
-  const queryClient = useQueryClient();
-  const form = useForm({ body: '' });
+  const form = useForm<BodyIn<typeof feedbackEndpoints.submit>>({ body: '' });
   const thanked = form.successful && !form.data.body;
   return (
     <Card withBorder padding="lg">
       <Form
         form={form}
-        onSubmit={() =>
-          form.submit('post', feedbackPaths.submit, {
-            onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
-          })
-        }
+        onSubmit={() => form.submit(feedbackEndpoints.submit, {}, { invalidates: [feedbackEndpoints.list] })}
       >
         {thanked && (
           <Alert color="green" icon={<IconCircleCheck />} role="status">
@@ -88,7 +84,7 @@ function FeedbackForm() {
 function Submissions() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
-  const list = useFeedbackList({ page, perPage: PER_PAGE, q: q || undefined });
+  const list = useFeedbackList({ page, perPage: PER_PAGE, q });
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -118,13 +114,14 @@ function Submissions() {
 }
 
 export function FeedbackPage() {
+  const can = useCan();
   return (
     <Stack gap="xl">
       <div>
         <PageHeader title="Feedback" description="Tell the team what works and what does not." />
         <FeedbackForm />
       </div>
-      <Submissions />
+      {can('feedback.view') && <Submissions />}
     </Stack>
   );
 }

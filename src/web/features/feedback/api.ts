@@ -1,17 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { feedbackPaths, type FeedbackListQuery, type FeedbackRow } from '../../../contract/feedback';
-import type { Page } from '../../../contract/pagination';
-import { http } from '../../lib/http';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { QueryIn } from '../../../contract/endpoint';
+import { feedbackEndpoints } from '../../../contract/feedback';
+import { useApiQuery } from '../../ui';
 
-export const feedbackKeys = {
-  all: ['feedback'] as const,
-  list: (q: FeedbackListQuery) => ['feedback', 'list', q] as const,
-};
-
-export function useFeedbackList(query: FeedbackListQuery) {
-  return useQuery({
-    queryKey: feedbackKeys.list(query),
-    queryFn: () => http.get<Page<FeedbackRow>>(feedbackPaths.list, query),
-    placeholderData: keepPreviousData,
-  });
+export function useFeedbackList(query: QueryIn<typeof feedbackEndpoints.list>) {
+  return useApiQuery(feedbackEndpoints.list, { query }, { placeholderData: keepPreviousData });
 }

@@ -1,13 +1,13 @@
 import { Stack } from '@mantine/core';
-import { mapPaths } from '../../../contract/maps';
+import { mapEndpoints } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { MarkerLegend } from '../../ui/map/MarkerLegend';
 import { useMapMarkers } from '../../ui/map/mapQueries';
 
-/** The general map page (§2), fed by GET /admin/map-data: every located member and prospect visit. */
+/** The general map page (§2), fed by the general map data: every located member and prospect visit. */
 export function MapPage() {
-  const markers = useMapMarkers(mapPaths.general);
+  const markers = useMapMarkers(mapEndpoints.general, {});
   return (
     <Stack>
       <PageHeader

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox, Group, SegmentedControl, Stack } from '@mantine/core';
-import { mapPaths, type ProspectMapSubset } from '../../../contract/maps';
+import { mapEndpoints, type ProspectMapSubset } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerLegend } from '../../ui/map/MarkerLegend';
 import { MarkerMap } from '../../ui/map/MarkerMap';
@@ -18,8 +18,10 @@ const SUBSETS: { value: Subset; label: string }[] = [
 export function ProspectMapPage() {
   const [subset, setSubset] = useState<Subset>('all');
   const [showMembers, setShowMembers] = useState(false);
-  const visits = useMapMarkers(mapPaths.prospects, { subset: subset === 'all' ? undefined : subset });
-  const members = useMapMarkers(mapPaths.customers, undefined, { enabled: showMembers });
+  const visits = useMapMarkers(mapEndpoints.prospects, {
+    query: { subset: subset === 'all' ? undefined : subset },
+  });
+  const members = useMapMarkers(mapEndpoints.customers, {}, { enabled: showMembers });
 
   const markers = useMemo(() => {
     if (!visits.data || (showMembers && !members.data)) return undefined;

@@ -1,39 +1,31 @@
 import { useState } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { parcelPaths, type Container } from '../../../contract/parcels';
-import { http } from '../../lib/http';
+import { parcelEndpoints, type Container, type ContainerBody } from '../../../contract/parcels';
 import {
   DataTable,
   Form,
   notify,
   PageHeader,
   SubmitButton,
+  useApiMutation,
   useConfirmAction,
   useFieldProps,
   useForm,
   type Column,
   type FormState,
 } from '../../ui';
-import { parcelKeys, useContainers } from './api';
+import { useContainers } from './api';
 import { DimensionInput } from './DimensionInput';
 
-interface ContainerFormValues {
-  name: string;
-  length: string;
-  width: string;
-  height: string;
-}
-
-const blank: ContainerFormValues = { name: '', length: '', width: '', height: '' };
+const blank: ContainerBody = { name: '', length: '', width: '', height: '' };
 
 function Dimension({
   form,
   field,
   label,
 }: {
-  form: FormState<ContainerFormValues>;
+  form: FormState<ContainerBody>;
   field: 'length' | 'width' | 'height';
   label: string;
 }) {
@@ -42,17 +34,16 @@ function Dimension({
 
 /** Adds a container, or edits the one given; weight is not part of a container (§3). */
 function ContainerForm({ editing, onDone }: { editing: Container | null; onDone(): void }) {
-  const queryClient = useQueryClient();
-  const form = useForm<ContainerFormValues>(
-    editing
-      ? {
-          name: editing.name,
-          length: String(editing.length),
-          width: String(editing.width),
-          height: String(editing.height),
-        }
-      : blank,
+  const form = useForm<ContainerBody>(
+    editing ? { name: editing.name, length: editing.length, width: editing.width, height: editing.height } : blank,
   );
+  const saved = {
+    invalidates: [parcelEndpoints.containers],
+    onSuccess: () => {
+      notify.success(editing ? 'Container saved.' : 'Container added.');
+      onDone();
+    },
+  };
   return (
     <Card withBorder padding="lg">
       <Title order={2} size="h4" mb="sm">
@@ -61,13 +52,9 @@ function ContainerForm({ editing, onDone }: { editing: Container | null; onDone(
       <Form
         form={form}
         onSubmit={() =>
-          form.submit(editing ? 'put' : 'post', editing ? parcelPaths.container(editing.id) : parcelPaths.containers, {
-            onSuccess: async () => {
-              await queryClient.invalidateQueries({ queryKey: parcelKeys.containers });
-              notify.success(editing ? 'Container saved.' : 'Container added.');
-              onDone();
-            },
-          })
+          editing
+            ? form.submit(parcelEndpoints.updateContainer, { params: { id: editing.id } }, saved)
+            : form.submit(parcelEndpoints.createContainer, {}, saved)
         }
       >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
@@ -91,9 +78,15 @@ function ContainerForm({ editing, onDone }: { editing: Container | null; onDone(
 
 export function ContainersPage() {
   const containers = useContainers();
-  const queryClient = useQueryClient();
   const { confirm } = useConfirmAction();
   const [editing, setEditing] = useState<Container | null>(null);
+  const remove = useApiMutation(parcelEndpoints.deleteContainer, {
+    invalidates: [parcelEndpoints.containers],
+    // The confirmation dialog shows a refusal.
+    toastErrors: false,
+    // The form must not go on editing a container that is gone.
+    onSuccess: (_none, { params }) => setEditing((current) => (current?.id === params.id ? null : current)),
+  });
 
   const columns: Column<Container>[] = [
     { key: 'name', header: 'Name' },
@@ -125,11 +118,7 @@ export function ContainersPage() {
                 message: `Delete the container ${c.name}? Parcels entered with it keep their dimensions.`,
                 confirmLabel: 'Delete',
                 danger: true,
-                action: () => http.delete(parcelPaths.container(c.id)),
-                onSuccess: () => {
-                  if (editing?.id === c.id) setEditing(null);
-                  return queryClient.invalidateQueries({ queryKey: parcelKeys.containers });
-                },
+                action: () => remove.mutateAsync({ params: { id: c.id } }),
                 successMessage: 'Container deleted.',
               })
             }

@@ -1,31 +1,19 @@
 import { Card, Group, Select, SimpleGrid } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CustomerSearchResult } from '../../../contract/customers';
-import {
-  DIRECTION_LABELS,
-  PARCEL_DIRECTIONS,
-  parcelPaths,
-  type ParcelBody,
-  type ParcelDirection,
-} from '../../../contract/parcels';
+import { DIRECTION_LABELS, PARCEL_DIRECTIONS, parcelEndpoints, type ParcelBody } from '../../../contract/parcels';
 import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
 import { Form, notify, PageHeader, SubmitButton, useFieldProps, useForm, type FormState } from '../../ui';
 import { paths } from '../../paths';
-import { parcelKeys, useContainers, useCustomerItems } from './api';
+import { useContainers, useCustomerItems } from './api';
 import { DimensionInput } from './DimensionInput';
 
-interface ParcelFormValues {
+/** The body, but the customer as the search box holds it and one select for what the parcel carries. */
+type ParcelFormValues = Omit<ParcelBody, 'customer_id' | 'device_id' | 'equipment_id'> & {
   customer: CustomerSearchResult | null;
-  direction: ParcelDirection;
-  /** 'device:12' or 'equipment:7': one select for what the parcel carries. */
+  /** 'device:12' or 'equipment:7'. */
   item: string | null;
-  container_id: string | null;
-  length: string;
-  width: string;
-  height: string;
-  weight: string;
-}
+};
 
 const blank: ParcelFormValues = {
   customer: null,
@@ -39,12 +27,12 @@ const blank: ParcelFormValues = {
 };
 
 const toBody = ({ customer, item, ...rest }: ParcelFormValues): ParcelBody => {
-  const [kind, id] = item ? item.split(':') : [];
+  const [kind, id = null] = item ? item.split(':') : [];
   return {
     ...rest,
-    customer_id: customer?.id ?? null,
-    device_id: kind === 'device' ? Number(id) : null,
-    equipment_id: kind === 'equipment' ? Number(id) : null,
+    customer_id: customer?.id ?? '',
+    device_id: kind === 'device' ? id : null,
+    equipment_id: kind === 'equipment' ? id : null,
   };
 };
 
@@ -75,7 +63,6 @@ function Measure({
 
 export function CreateParcelPage() {
   const form = useForm<ParcelFormValues>(blank);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const containers = useContainers();
   const items = useCustomerItems(form.data.customer?.id);
@@ -106,13 +93,17 @@ export function CreateParcelPage() {
           form={form}
           onSubmit={() => {
             form.transform(toBody);
-            form.submit('post', parcelPaths.list, {
-              onSuccess: async () => {
-                await queryClient.invalidateQueries({ queryKey: parcelKeys.all });
-                notify.success('Parcel entered.');
-                navigate(paths.parcels);
+            form.submit(
+              parcelEndpoints.create,
+              {},
+              {
+                invalidates: [parcelEndpoints.list],
+                onSuccess: () => {
+                  notify.success('Parcel entered.');
+                  navigate(paths.parcels);
+                },
               },
-            });
+            );
           }}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

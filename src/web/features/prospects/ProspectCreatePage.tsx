@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -17,12 +16,15 @@ import {
 import { IconCurrentLocation, IconMapPinOff } from '@tabler/icons-react';
 import { CARRIERS, DEFAULT_STATE, PROSPECT_ACTION_WITH_DETAILS, SPEED_TEST_READINGS } from '../../../contract/business';
 import type { CustomerSearchResult } from '../../../contract/customers';
+import { mapEndpoints } from '../../../contract/maps';
 import {
   OTHER_TOPOGRAPHY_ID,
-  prospectPaths,
+  prospectEndpoints,
+  prospectStoreFor,
   showsAdditionalInfo,
   takesSpeedTests,
   type ProspectCreated,
+  type ProspectFormInput,
   type ProspectFormOptions,
 } from '../../../contract/prospects';
 import { paths } from '../../paths';
@@ -38,28 +40,30 @@ import {
   useForm,
   type FormState,
 } from '../../ui';
-import { prospectKeys, useProspectFormOptions } from './api';
+import { useProspectFormOptions } from './api';
 import { useDeviceLocation, type DeviceLocation } from './useDeviceLocation';
 
 const emptyReadings = () => Array.from({ length: SPEED_TEST_READINGS }, () => '');
 
-function initialValues() {
+function initialValues(): ProspectFormInput {
   return {
-    rep_id: null as string | null,
-    customer_id: null as number | null,
+    rep_id: null,
+    customer_id: null,
     name: '',
-    address: { address: '', city: '', state: DEFAULT_STATE as string, zip: '' },
-    new_construction: 0 as 0 | 1,
-    prospect_action_id: null as number | null,
+    address: { address: '', city: '', state: DEFAULT_STATE, zip: '' },
+    new_construction: 0,
+    prospect_action_id: null,
     action_taken: '',
-    speed_tests: Object.fromEntries(CARRIERS.map((c) => [c.id, emptyReadings()])) as Record<string, string[]>,
-    topographies: [] as number[],
-    offered_promotion: 0 as 0 | 1,
+    speed_tests: Object.fromEntries(CARRIERS.map((c) => [c.id, emptyReadings()])),
+    topographies: [],
+    offered_promotion: 0,
     comments: '',
-    location: null as { lat: number; lng: number } | null,
+    location: null,
   };
 }
-type ProspectFormData = ReturnType<typeof initialValues>;
+
+/** The lists a new visit appears in. */
+const staleAfterSaving = [prospectEndpoints.list, mapEndpoints.prospects, mapEndpoints.general];
 
 export function ProspectCreatePage() {
   const options = useProspectFormOptions();
@@ -87,12 +91,15 @@ function savedMessage(created: ProspectCreated, zip: string): string {
 
 function ProspectForm({ options }: { options: ProspectFormOptions }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm(initialValues(), { resetOnSuccess: false });
+  // The client checks the same rep rule as the server for this user (§6).
+  const store = useMemo(() => prospectStoreFor(options), [options]);
   const [member, setMember] = useState<CustomerSearchResult | null>(null);
   const [location, retryLocation] = useDeviceLocation();
-  const action = options.actionOptions.find((a) => a.id === form.data.prospect_action_id);
-  const otherChosen = form.data.topographies.includes(OTHER_TOPOGRAPHY_ID);
+  const actionId = typeof form.data.prospect_action_id === 'number' ? form.data.prospect_action_id : null;
+  const action = options.actionOptions.find((a) => a.id === actionId);
+  const topographies = form.data.topographies ?? [];
+  const otherChosen = topographies.includes(OTHER_TOPOGRAPHY_ID);
   const repProps = useFieldProps(form, 'rep_id', { label: 'Rep', required: true });
   const nameProps = useFieldProps(form, 'name', { label: 'Name' });
   const addressProps = useFieldProps(form, 'address.address', { label: 'Address', required: true });
@@ -121,14 +128,17 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
     const zip = form.data.address.zip;
     const device = location.status === 'found' ? { lat: location.lat, lng: location.lng } : null;
     form.transform((data) => ({ ...data, location: device }));
-    void form.submit<ProspectCreated>('post', prospectPaths.store, {
-      onSuccess: (created) => {
-        void queryClient.invalidateQueries({ queryKey: prospectKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ['map-markers'] });
-        notify.success(savedMessage(created, zip));
-        void navigate(paths.prospects);
+    void form.submit(
+      store,
+      {},
+      {
+        invalidates: staleAfterSaving,
+        onSuccess: (created) => {
+          notify.success(savedMessage(created, zip));
+          void navigate(paths.prospects);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -139,7 +149,7 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
         {options.canForceCreate && (
           <Select
             {...repProps}
-            value={form.data.rep_id}
+            value={form.data.rep_id?.toString() ?? null}
             onChange={(value) => form.setData('rep_id', value)}
             data={options.repOptions.map((r) => ({ value: String(r.id), label: r.name }))}
             searchable
@@ -193,7 +203,7 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
             .map((a) => ({ value: String(a.id), label: a.description }))}
           placeholder="Choose the action"
         />
-        {showsAdditionalInfo(form.data.prospect_action_id) && (
+        {showsAdditionalInfo(actionId) && (
           <Select
             label="Additional Info"
             value={action && action.parent_id !== null ? String(action.id) : null}
@@ -206,11 +216,11 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
 
         <TextInput {...actionTakenProps} />
 
-        {takesSpeedTests(form.data.prospect_action_id) && <SpeedTests form={form} carriers={options.carriers} />}
+        {takesSpeedTests(actionId) && <SpeedTests form={form} carriers={options.carriers} />}
 
         <Checkbox.Group
           label="Topography"
-          value={form.data.topographies.map(String)}
+          value={topographies.map(String)}
           onChange={chooseTopographies}
           error={
             form.errors.topographies ?? Object.entries(form.errors).find(([k]) => k.startsWith('topographies.'))?.[1]
@@ -249,7 +259,7 @@ function SpeedTests({
   form,
   carriers,
 }: {
-  form: FormState<ProspectFormData>;
+  form: FormState<ProspectFormInput>;
   carriers: ProspectFormOptions['carriers'];
 }) {
   return (
@@ -271,7 +281,7 @@ function SpeedTests({
                     placeholder={`Test ${i + 1}`}
                     title={`${carrier.name} test ${i + 1} (Required)`}
                     inputMode="decimal"
-                    value={form.data.speed_tests[carrier.id]?.[i] ?? ''}
+                    value={String(form.data.speed_tests?.[carrier.id]?.[i] ?? '')}
                     onChange={(e) => form.setData(path, e.currentTarget.value)}
                     error={error}
                     wrapperProps={error ? { 'data-errored': true } : {}}

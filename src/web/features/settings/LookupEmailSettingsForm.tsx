@@ -1,18 +1,17 @@
 import { Card, Code, Group, List, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import type { BodyIn } from '../../../contract/endpoint';
 import {
   LOOKUP_EMAIL_PLACEHOLDERS,
   SETTINGS_SAVED_MESSAGE,
-  settingsPaths,
+  settingsEndpoints,
   type LookupEmailSettingsAnswer,
-  type SaveLookupEmailBody,
 } from '../../../contract/settings';
 import { Form, SubmitButton, formatDateTime, notify, useFieldProps, useForm } from '../../ui';
-import { settingsKeys } from './api';
+import { useShowSavedLookupEmail } from './api';
 
 export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsAnswer }) {
-  const queryClient = useQueryClient();
-  const form = useForm<SaveLookupEmailBody>(
+  const showSaved = useShowSavedLookupEmail();
+  const form = useForm<BodyIn<typeof settingsEndpoints.saveLookupEmail>>(
     {
       subject: saved.subject,
       senderName: saved.senderName,
@@ -32,12 +31,16 @@ export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsA
       <Form
         form={form}
         onSubmit={() =>
-          form.submit<LookupEmailSettingsAnswer>('put', settingsPaths.lookupEmail, {
-            onSuccess: (answer) => {
-              queryClient.setQueryData(settingsKeys.lookupEmail, answer);
-              notify.success(SETTINGS_SAVED_MESSAGE);
+          form.submit(
+            settingsEndpoints.saveLookupEmail,
+            {},
+            {
+              onSuccess: (answer) => {
+                showSaved(answer);
+                notify.success(SETTINGS_SAVED_MESSAGE);
+              },
             },
-          })
+          )
         }
       >
         <TextInput {...useFieldProps(form, 'subject', { label: 'Subject', required: true })} maxLength={200} />

@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { LookupEmailSettingsAnswer } from '../../../contract/settings';
+import { SETTINGS_SAVED_MESSAGE, type LookupEmailSettingsAnswer } from '../../../contract/settings';
 import { paths } from '../../paths';
 import { ModalLink, formatDateTime } from '../../ui';
 
@@ -19,7 +19,7 @@ export function LookupEmailSummary({ saved }: { saved: LookupEmailSettingsAnswer
               : 'Not saved yet: these are the defaults.'}
           </Text>
         </div>
-        <ModalLink href={paths.lookupEmailSettings} title="Edit lookup e-mail" successMessage="Settings saved.">
+        <ModalLink href={paths.lookupEmailSettings} title="Edit lookup e-mail" successMessage={SETTINGS_SAVED_MESSAGE}>
           <Group gap={4} component="span">
             <IconPencil size={16} aria-hidden /> Edit lookup e-mail
           </Group>

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Alert, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { EMAILS_SENT_MESSAGE, settingsPaths } from '../../../contract/settings';
-import { Form, SubmitButton, useFieldProps, useForm } from '../../ui';
-import { settingsKeys } from './api';
+import { EMAILS_SENT_MESSAGE, settingsEndpoints, type SendLookupEmailTestBody } from '../../../contract/settings';
+import { Form, SubmitButton, useFieldProps, useForm, useInvalidate } from '../../ui';
 
 /** Sends the saved lookup e-mail to the given addresses, so staff can see it as a customer would. */
 export function TestEmailSender({ defaultAddress }: { defaultAddress: string }) {
-  const queryClient = useQueryClient();
-  const form = useForm({ addresses: defaultAddress }, { resetOnSuccess: false });
+  const invalidate = useInvalidate();
+  const form = useForm<SendLookupEmailTestBody>({ addresses: defaultAddress }, { resetOnSuccess: false });
   const [sentShown, setSentShown] = useState(false);
   return (
     <Card withBorder padding="lg">
@@ -24,12 +22,16 @@ export function TestEmailSender({ defaultAddress }: { defaultAddress: string }) 
         onSubmit={() => {
           setSentShown(false);
           void form
-            .submit('post', settingsPaths.sendLookupEmailTest, {
-              onSuccess: () => setSentShown(true),
-              onError: (_errors, error) => console.error('Test e-mail failed', error),
-            })
+            .submit(
+              settingsEndpoints.sendLookupEmailTest,
+              {},
+              {
+                onSuccess: () => setSentShown(true),
+                onError: (_errors, error) => console.error('Test e-mail failed', error),
+              },
+            )
             // Addresses before a failure may have gone out, so the outbox is reloaded either way.
-            .then(() => queryClient.invalidateQueries({ queryKey: settingsKeys.outbox }));
+            .then(() => invalidate(settingsEndpoints.outbox));
         }}
       >
         <TextInput

@@ -1,24 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { settingsPaths, type LookupEmailSettingsAnswer, type OutboxRow } from '../../../contract/settings';
-import type { Page } from '../../../contract/pagination';
-import { http } from '../../lib/http';
-
-export const settingsKeys = {
-  lookupEmail: ['settings', 'lookup-email'] as const,
-  outbox: ['mail-outbox'] as const,
-};
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { settingsEndpoints, type LookupEmailSettingsAnswer } from '../../../contract/settings';
+import { endpointKey } from '../../lib/api';
+import { useApiQuery } from '../../ui';
 
 export function useLookupEmailSettings() {
-  return useQuery({
-    queryKey: settingsKeys.lookupEmail,
-    queryFn: () => http.get<LookupEmailSettingsAnswer>(settingsPaths.lookupEmail),
-  });
+  return useApiQuery(settingsEndpoints.lookupEmail, {});
+}
+
+/** A save answers the new version: shown at once, so a second save names it rather than the one replaced. */
+export function useShowSavedLookupEmail() {
+  const queryClient = useQueryClient();
+  return (answer: LookupEmailSettingsAnswer) =>
+    queryClient.setQueryData(endpointKey(settingsEndpoints.lookupEmail, {}), answer);
 }
 
 export function useOutbox(page: number, perPage: number) {
-  return useQuery({
-    queryKey: [...settingsKeys.outbox, page, perPage],
-    queryFn: () => http.get<Page<OutboxRow>>(settingsPaths.outbox, { page, perPage }),
-    placeholderData: keepPreviousData,
-  });
+  return useApiQuery(settingsEndpoints.outbox, { query: { page, perPage } }, { placeholderData: keepPreviousData });
 }

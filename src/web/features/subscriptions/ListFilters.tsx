@@ -36,13 +36,13 @@ export function useListParams(extraName: 'status' | 'type') {
       },
       { replace: true },
     );
+  // The filters both lists share; each list adds its own (`filters.extra`). The server checks them all.
   const query = {
-    q: filters.q || undefined,
-    carrierId: filters.carrierId || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    [extraName]: filters.extra || undefined,
-    needsReason: filters.needsReason ? '1' : undefined,
+    q: filters.q,
+    carrierId: filters.carrierId,
+    from: filters.from,
+    to: filters.to,
+    needsReason: filters.needsReason ? ('1' as const) : undefined,
     page: filters.page,
     perPage: PER_PAGE,
   };

@@ -1,23 +1,20 @@
 import type { ReactNode } from 'react';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { auditEndpoints } from '../../../contract/audit';
 import {
+  cancellationEndpoints,
   ORDER_SOURCE_LABELS,
-  subscriptionUrls,
-  type SetReasonResponse,
+  subscriptionEndpoints,
   type SubscriptionDetail,
 } from '../../../contract/subscriptions';
-import { http } from '../../lib/http';
-import { ErrorState, LoadingState, PageHeader, notify } from '../../ui';
+import { ErrorState, LoadingState, PageHeader, useApiMutation } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { paths } from '../../paths';
 import { ReasonPicker } from '../cancellation-reasons/ReasonPicker';
 import { reasonLabel, useCancellationReasons } from '../cancellation-reasons/api';
-import { cancellationKeys } from '../cancellations/api';
 import { AuditHistory } from './AuditHistory';
-import { subscriptionKeys, useSubscription } from './api';
-import { auditKeys } from '../../ui';
+import { useSubscription } from './api';
 import { carrierName } from './columns';
 import { formatPhone } from './phone';
 
@@ -55,22 +52,27 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Detail({ s }: { s: SubscriptionDetail }) {
-  const queryClient = useQueryClient();
   const reasons = useCancellationReasons();
+  const setReason = useApiMutation(subscriptionEndpoints.setReason, {
+    invalidates: [
+      subscriptionEndpoints.list,
+      subscriptionEndpoints.detail,
+      cancellationEndpoints.list,
+      auditEndpoints.list,
+    ],
+    success: 'Cancellation reason saved.',
+  });
   const money = (v: string) => `$${Number(v).toFixed(2)}`;
 
-  async function changeReason(reasonId: number) {
-    await http.patch<SetReasonResponse>(subscriptionUrls.update(s.id), {
-      cancellation_reason_id: reasonId,
-      expected_cancellation_reason_id: s.cancellationReasonId,
-    });
-    notify.success('Cancellation reason saved.');
-    await Promise.all(
-      [subscriptionKeys.all, cancellationKeys.all, auditKeys.all].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-  }
+  // A refusal is the kit's toast; the picker just gets its control back, still showing the recorded reason.
+  const changeReason = async (reasonId: number) => {
+    await setReason
+      .mutateAsync({
+        params: { subscriptionId: s.id },
+        body: { cancellation_reason_id: reasonId, expected_cancellation_reason_id: s.cancellationReasonId },
+      })
+      .catch(() => undefined);
+  };
 
   return (
     <Stack gap="xl">

@@ -1,23 +1,30 @@
 import { Badge } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { subscriptionUrls, type SubscriptionRow } from '../../../contract/subscriptions';
+import { auditEndpoints } from '../../../contract/audit';
+import {
+  cancellationEndpoints,
+  subscriptionEndpoints,
+  subscriptionStatus,
+  type SubscriptionRow,
+} from '../../../contract/subscriptions';
+import { api } from '../../lib/api';
 import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
-import { cancellationKeys } from '../cancellations/api';
-import { subscriptionKeys, useSubscriptions } from './api';
-import { auditKeys } from '../../ui';
+import { useSubscriptions } from './api';
 import { queueColumns } from './columns';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';
 
 export function SubscriptionsPage() {
-  const { filters, set, query } = useListParams('status');
+  const { filters, set, query: shared } = useListParams('status');
+  // A status the list does not know (a hand-edited address) filters nothing, as the empty select shows.
+  const query = { ...shared, status: subscriptionStatus.safeParse(filters.extra).data };
   const list = useSubscriptions(query);
   const queue = useReasonQueue<SubscriptionRow>({
-    listKey: subscriptionKeys.list(query),
+    list: { endpoint: subscriptionEndpoints.list, query },
     removeOnSave: filters.needsReason,
-    url: subscriptionUrls.update,
-    invalidate: [subscriptionKeys.all, cancellationKeys.all, auditKeys.all],
+    save: (row, body) => api(subscriptionEndpoints.setReason, { params: { subscriptionId: row.id }, body }),
+    invalidates: [subscriptionEndpoints.detail, cancellationEndpoints.list, auditEndpoints.list],
     label: (row) => `Cancellation reason for subscription ${row.id}`,
   });
 

@@ -1,4 +1,3 @@
-import { supplierPaths } from '../../../contract/suppliers';
 import { PageHeader } from '../../ui';
 import { blankSupplier, SupplierForm } from './SupplierForm';
 
@@ -6,7 +5,7 @@ export function CreateSupplierPage() {
   return (
     <>
       <PageHeader title="Add supplier" />
-      <SupplierForm method="post" url={supplierPaths.list} initial={blankSupplier} successMessage="Supplier added." />
+      <SupplierForm initial={blankSupplier} successMessage="Supplier added." />
     </>
   );
 }

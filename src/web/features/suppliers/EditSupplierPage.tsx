@@ -1,12 +1,11 @@
 import { useParams } from 'react-router';
-import { supplierPaths } from '../../../contract/suppliers';
 import { HttpError } from '../../lib/http';
 import { ErrorState, LoadingState, PageHeader } from '../../ui';
 import { useSupplier } from './api';
 import { SupplierForm } from './SupplierForm';
 
 export function EditSupplierPage() {
-  const id = Number(useParams().id);
+  const id = useParams().id!;
   const supplier = useSupplier(id);
   return (
     <>
@@ -23,8 +22,7 @@ export function EditSupplierPage() {
       ) : (
         <SupplierForm
           key={supplier.data.updatedAt}
-          method="put"
-          url={supplierPaths.detail(id)}
+          id={id}
           initial={{
             name: supplier.data.name,
             contactName: supplier.data.contactName ?? '',

@@ -1,17 +1,16 @@
 import { Card, Group, Radio, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   applySupplierRules,
   BILLING_CYCLES,
   FREQUENCIES,
   isFrequencyLocked,
+  supplierEndpoints,
   type SupplierBody,
   type SupplierTerms,
 } from '../../../contract/suppliers';
 import { Form, notify, SubmitButton, useFieldProps, useForm } from '../../ui';
 import { paths } from '../../paths';
-import { supplierKeys } from './api';
 
 export type SupplierFormValues = Required<SupplierBody> & SupplierTerms;
 
@@ -26,22 +25,29 @@ export const blankSupplier: SupplierFormValues = {
   billingCycle: 'Calendar Month',
 };
 
-/** The supplier form of §3/§4: the terms follow the shared rules as they are chosen; the server checks them again. */
+/**
+ * The supplier form of §3/§4: adds a supplier, or saves the one of `id`. The terms follow the shared rules as
+ * they are chosen; the server checks them again.
+ */
 export function SupplierForm({
-  method,
-  url,
+  id,
   initial,
   successMessage,
 }: {
-  method: 'post' | 'put';
-  url: string;
+  id?: string;
   initial: SupplierFormValues;
   successMessage: string;
 }) {
   const form = useForm<SupplierFormValues>(initial);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const locked = isFrequencyLocked(form.data);
+  const saved = {
+    invalidates: [supplierEndpoints.list, supplierEndpoints.detail],
+    onSuccess: () => {
+      notify.success(successMessage);
+      navigate(paths.suppliers);
+    },
+  };
 
   const chooseTerms = (change: Partial<SupplierTerms>) => {
     const next = applySupplierRules({ ...form.data, ...change });
@@ -59,13 +65,9 @@ export function SupplierForm({
       <Form
         form={form}
         onSubmit={() =>
-          form.submit(method, url, {
-            onSuccess: async () => {
-              await queryClient.invalidateQueries({ queryKey: supplierKeys.all });
-              notify.success(successMessage);
-              navigate(paths.suppliers);
-            },
-          })
+          id === undefined
+            ? form.submit(supplierEndpoints.create, {}, saved)
+            : form.submit(supplierEndpoints.update, { params: { id } }, saved)
         }
       >
         <TextInput {...useFieldProps(form, 'name', { label: 'Name', required: true })} maxLength={120} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AuditEntry } from '../../../contract/audit';
+import type { AuditAction, AuditEntry } from '../../../contract/audit';
 import { DataTable, type Column } from '../DataTable';
 import { formatDateTime } from '../dates';
 import { useAuditHistory } from './useAuditHistory';
@@ -7,8 +7,8 @@ import { useAuditHistory } from './useAuditHistory';
 export interface AuditHistoryProps {
   entityType: string;
   entityId: number;
-  /** Readable names of the audit actions this record can have; unknown actions show as recorded. */
-  labels?: Record<string, string>;
+  /** Readable names of the audit actions this record can have; actions without one show as recorded. */
+  labels?: Partial<Record<AuditAction, string>>;
   /** Adds a "Change" column describing what an entry changed. */
   describeChange?(entry: AuditEntry): ReactNode;
   empty?: string;
@@ -16,11 +16,13 @@ export interface AuditHistoryProps {
 
 /** Who changed a record, when and how, newest first (the server's audit log of that record). */
 export function AuditHistory({ entityType, entityId, labels = {}, describeChange, empty }: AuditHistoryProps) {
+  // Entries written before an action was renamed or retired keep their recorded name.
+  const labelOf = (action: string) => (labels as Record<string, string | undefined>)[action] ?? action;
   const history = useAuditHistory(entityType, entityId);
   const columns: Column<AuditEntry>[] = [
     { key: 'createdAt', header: 'When', nowrap: true, render: (e) => formatDateTime(e.createdAt) },
     { key: 'userName', header: 'Who', render: (e) => e.userName ?? 'System' },
-    { key: 'action', header: 'What', render: (e) => labels[e.action] ?? e.action },
+    { key: 'action', header: 'What', render: (e) => labelOf(e.action) },
     ...(describeChange ? [{ key: 'change', header: 'Change', render: describeChange }] : []),
   ];
   return (

@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { auditPaths, type AuditEntry } from '../../../contract/audit';
-import { http } from '../../lib/http';
+import { auditEndpoints } from '../../../contract/audit';
+import { useApiQuery } from '../data/useApiQuery';
 
-/** Query keys of record histories; invalidate `auditKeys.all` after any change that writes an audit entry. */
-export const auditKeys = {
-  all: ['audit'] as const,
-  of: (entityType: string, entityId: number) => ['audit', entityType, entityId] as const,
-};
+/**
+ * The cache key of every record history, for pages that still invalidate by key; with `useApiMutation`,
+ * pass `invalidates: [auditEndpoints.list]` instead.
+ */
 
 export function useAuditHistory(entityType: string, entityId: number) {
-  return useQuery({
-    queryKey: auditKeys.of(entityType, entityId),
-    queryFn: ({ signal }) => http.get<AuditEntry[]>(auditPaths.list, { entityType, entityId }, { signal }),
-  });
+  return useApiQuery(auditEndpoints.list, { query: { entityType, entityId } });
 }

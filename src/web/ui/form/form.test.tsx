@@ -4,12 +4,28 @@ import userEvent from '@testing-library/user-event';
 import { FileInput, TextInput, Textarea } from '@mantine/core';
 import { setCsrfToken } from '../../lib/http';
 import { renderWithProviders, stubFetch } from '../testing/renderWithProviders';
-import { Form, SubmitButton, useFieldProps, useForm, type FormMethod } from '../index';
+import { z } from 'zod';
+import { endpoint, type HttpMethod } from '../../../contract/endpoint';
+import { Form, SubmitButton, useFieldProps, useForm } from '../index';
 
-function NoteForm({ method = 'post', resetOnSuccess = true }: { method?: FormMethod; resetOnSuccess?: boolean }) {
+const note = z.object({
+  title: z.string().max(20, 'The title may not be longer than 20 characters.'),
+  body: z.string(),
+});
+const notesEndpoint = (method: HttpMethod) =>
+  endpoint({
+    method,
+    path: '/admin/notes',
+    ...(method === 'GET' || method === 'DELETE' ? { query: note } : { body: note }),
+    response: z.unknown(),
+    access: 'signed-in',
+    summary: 'Notes of the form tests.',
+  });
+
+function NoteForm({ method = 'POST', resetOnSuccess = true }: { method?: HttpMethod; resetOnSuccess?: boolean }) {
   const form = useForm({ title: '', body: '' }, { resetOnSuccess });
   return (
-    <Form form={form} onSubmit={() => form.submit(method, '/admin/notes')}>
+    <Form form={form} onSubmit={() => form.submit(notesEndpoint(method))}>
       <TextInput {...useFieldProps(form, 'title', { label: 'Title', required: true })} />
       <Textarea {...useFieldProps(form, 'body', { label: 'Body' })} />
       <SubmitButton />
@@ -55,12 +71,11 @@ describe('useForm', () => {
     expect(screen.getByLabelText(/Title/)).toHaveValue('Hello');
   });
 
-  it.each<[FormMethod, string]>([
-    ['get', 'GET'],
-    ['head', 'HEAD'],
-    ['delete', 'DELETE'],
-    ['put', 'PUT'],
-    ['patch', 'PATCH'],
+  it.each<[HttpMethod, string]>([
+    ['GET', 'GET'],
+    ['DELETE', 'DELETE'],
+    ['PUT', 'PUT'],
+    ['PATCH', 'PATCH'],
   ])('submits with %s', async (method, sent) => {
     const { calls, fetchStub } = stubFetch({ status: 200, body: {} });
     vi.stubGlobal('fetch', fetchStub);
@@ -69,8 +84,17 @@ describe('useForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.init.method).toBe(sent);
-    if (method === 'get' || method === 'head' || method === 'delete')
-      expect(calls[0]!.url).toBe('/admin/notes?title=x');
+    if (method === 'GET' || method === 'DELETE') expect(calls[0]!.url).toBe('/admin/notes?title=x');
+  });
+
+  it("checks the values with the endpoint's schema first and sends nothing when they fail", async () => {
+    const { calls, fetchStub } = stubFetch({ status: 200, body: {} });
+    vi.stubGlobal('fetch', fetchStub);
+    renderWithProviders(<NoteForm />);
+    await userEvent.type(screen.getByLabelText(/Title/), 'x'.repeat(21));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findAllByText('The title may not be longer than 20 characters.')).not.toHaveLength(0);
+    expect(calls).toHaveLength(0);
   });
 
   it('shows server field errors under their fields and in an alert, marks the group errored, and blocks sending', async () => {
@@ -135,12 +159,18 @@ describe('useForm', () => {
   });
 
   it('sends multipart form data when a value holds a file', async () => {
+    const uploadEndpoint = endpoint({
+      method: 'POST',
+      path: '/admin/uploads',
+      access: 'signed-in',
+      summary: 'An upload of the form tests.',
+    });
     const { calls, fetchStub } = stubFetch({ status: 200, body: {} });
     vi.stubGlobal('fetch', fetchStub);
     function UploadForm() {
       const form = useForm<{ name: string; photo: File | null }>({ name: 'Shelf', photo: null });
       return (
-        <Form form={form} onSubmit={() => form.submit('post', '/admin/uploads')}>
+        <Form form={form} onSubmit={() => form.submit(uploadEndpoint)}>
           <FileInput label="Photo" value={form.data.photo} onChange={(f) => form.setData('photo', f)} />
           <SubmitButton />
         </Form>

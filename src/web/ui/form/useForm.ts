@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { HttpError, request, type Method } from '../../lib/http';
+import type { z } from 'zod';
+import type { CallInput, Endpoint, ResponseOf } from '../../../contract/endpoint';
+import { api } from '../../lib/api';
+import { useInvalidate } from '../data/useInvalidate';
+import { HttpError } from '../../lib/http';
 import { signalFormSuccess } from '../modal/modalView';
-
-export type FormMethod = 'get' | 'delete' | 'head' | 'post' | 'put' | 'patch';
 
 /** Names the form object itself uses; a field of the same name would be shadowed, so it is refused up front. */
 export const RESERVED_FIELD_NAMES = ['data', 'errors', 'post', 'put', 'patch', 'reset', 'submit', 'clear'] as const;
@@ -21,7 +23,9 @@ export interface UseFormOptions {
 }
 
 export interface SubmitOptions<R> {
-  onSuccess?(response: R): void;
+  /** The GET endpoints whose cached answers a success makes stale; reloaded before `onSuccess` runs. */
+  invalidates?: Endpoint[];
+  onSuccess?(response: R): void | Promise<void>;
   /** Field errors (first message per field); empty when the failure was not about fields. */
   onError?(errors: Record<string, string>, error: unknown): void;
 }
@@ -46,7 +50,15 @@ export interface FormState<T extends object> {
   clearErrors(...fields: string[]): void;
   reset(): void;
   transform(fn: (data: T) => unknown): void;
-  submit<R = unknown>(method: FormMethod, url: string, options?: SubmitOptions<R>): Promise<R | undefined>;
+  /**
+   * Validates the (transformed) values with the endpoint's body schema, the one the server checks again, and
+   * sends them only when they pass; field errors of either side land on the fields.
+   */
+  submit<E extends Endpoint>(
+    endpoint: E,
+    input?: Omit<CallInput<E>, 'body'>,
+    options?: SubmitOptions<ResponseOf<E>>,
+  ): Promise<ResponseOf<E> | undefined>;
 }
 
 export function getPath(source: unknown, path: string): unknown {
@@ -72,6 +84,13 @@ function withoutErrors(errors: Record<string, string>, fields: string[]): Record
   return next;
 }
 
+/** Zod's issues as the server words its 422: the first message per dot path ("address.city"). */
+export function issueMessages(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[issue.path.join('.') || 'body'] ??= issue.message;
+  return out;
+}
+
 export function firstMessages(fieldErrors: Record<string, string[]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, messages] of Object.entries(fieldErrors)) if (messages[0]) out[field] = messages[0];
@@ -95,6 +114,7 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
   const dataRef = useRef(data);
   const busyRef = useRef(false);
   const transformRef = useRef<(data: T) => unknown>((d) => d);
+  const invalidate = useInvalidate();
 
   const update = useCallback((next: T) => {
     dataRef.current = next;
@@ -131,20 +151,39 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
   }, []);
 
   const submit = useCallback(
-    async <R>(method: FormMethod, url: string, options: SubmitOptions<R> = {}): Promise<R | undefined> => {
+    async <E extends Endpoint>(
+      endpoint: E,
+      input: Omit<CallInput<E>, 'body'> = {} as Omit<CallInput<E>, 'body'>,
+      options: SubmitOptions<ResponseOf<E>> = {},
+    ): Promise<ResponseOf<E> | undefined> => {
       if (busyRef.current) return undefined;
+      const values = transformRef.current(dataRef.current);
+      // A GET or DELETE carries the values in its query, anything else in its body.
+      const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+      const checked = (inQuery ? endpoint.query : endpoint.body)?.safeParse(values);
+      if (checked && !checked.success) {
+        const fieldErrors = issueMessages(checked.error);
+        setErrors(fieldErrors);
+        setSuccessful(false);
+        options.onError?.(fieldErrors, checked.error);
+        return undefined;
+      }
       busyRef.current = true;
       setProcessing(true);
       setSuccessful(false);
       setFormError(null);
       try {
-        const response = await request<R>(method.toUpperCase() as Method, url, transformRef.current(dataRef.current));
+        const response = await (api as (e: Endpoint, input: object) => Promise<ResponseOf<E>>)(endpoint, {
+          ...input,
+          [inQuery ? 'query' : 'body']: values,
+        });
         setErrors({});
         setSuccessful(true);
         if (resetOnSuccess) update(initialValues);
-        options.onSuccess?.(response);
+        await invalidate(...(options.invalidates ?? []));
+        await options.onSuccess?.(response);
         // A change made in a modal closes it and reloads the opener; a GET form (a search) is not a change.
-        if (method !== 'get' && method !== 'head') signalFormSuccess();
+        if (endpoint.method !== 'GET') signalFormSuccess();
         return response;
       } catch (err) {
         const fieldErrors = err instanceof HttpError ? firstMessages(err.fieldErrors) : {};
@@ -160,7 +199,7 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
         setProcessing(false);
       }
     },
-    [initialValues, resetOnSuccess, update],
+    [initialValues, invalidate, resetOnSuccess, update],
   );
 
   const hasErrors = Object.keys(errors).length > 0;

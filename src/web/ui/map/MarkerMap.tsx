@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Group, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 import 'leaflet/dist/leaflet.css';
 import './MarkerMap.css';
 import { MAP_DEFAULTS } from '../../../contract/business';
-import type { MapMarker, MarkerInfo } from '../../../contract/maps';
+import type { MapMarker } from '../../../contract/maps';
 import { ClusterLayer } from './ClusterLayer';
 import { UsOutline } from './UsOutline';
-import { fetchMarkerInfo, useMapConfig } from './mapQueries';
+import { useMapConfig, useMarkerInfo } from './mapQueries';
 
 export interface MarkerMapProps {
   /** The markers to draw; `undefined` while they load. */
@@ -22,8 +21,6 @@ export interface MarkerMapProps {
   /** Set when the markers failed to load: the map shows an error state with a retry button. */
   error?: boolean;
   onRetry?: () => void;
-  /** Info-window content of a clicked marker that carries none; by default fetched from the maps API. */
-  loadInfo?: (marker: MapMarker) => Promise<MarkerInfo>;
   /** Called when a single marker is clicked, before its info window opens. */
   onMarkerClick?: (marker: MapMarker) => void;
 }
@@ -40,7 +37,6 @@ export function MarkerMap({
   loading = false,
   error = false,
   onRetry,
-  loadInfo = fetchMarkerInfo,
   onMarkerClick,
 }: MarkerMapProps) {
   const config = useMapConfig();
@@ -79,7 +75,7 @@ export function MarkerMap({
             autoPanPaddingTopLeft={[56, 16]}
             eventHandlers={{ remove: () => setSelection(null) }}
           >
-            <InfoWindow marker={selected} loadInfo={loadInfo} onLoaded={relayout} />
+            <InfoWindow marker={selected} onLoaded={relayout} />
           </Popup>
         )}
       </MapContainer>
@@ -129,27 +125,8 @@ function FitToMarkers({ markers }: { markers: MapMarker[] }) {
   return null;
 }
 
-function InfoWindow({
-  marker,
-  loadInfo,
-  onLoaded,
-}: {
-  marker: MapMarker;
-  loadInfo: (marker: MapMarker) => Promise<MarkerInfo>;
-  onLoaded: () => void;
-}) {
-  const info = useQuery({
-    queryKey: ['map-marker-info', marker.id],
-    enabled: marker.content === undefined,
-    queryFn: async () => {
-      try {
-        return await loadInfo(marker);
-      } catch (error) {
-        console.error(`The info window of ${marker.id} could not be loaded.`, error);
-        throw error;
-      }
-    },
-  });
+function InfoWindow({ marker, onLoaded }: { marker: MapMarker; onLoaded: () => void }) {
+  const info = useMarkerInfo(marker);
   const content = marker.content ?? info.data?.content;
   useEffect(() => {
     if (info.isSuccess || info.isError) onLoaded();

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { endpoint } from '../../../contract/endpoint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
@@ -137,10 +139,18 @@ describe('ModalLink', () => {
 });
 
 describe('a form inside a modal', () => {
+  const thingsEndpoint = endpoint({
+    method: 'POST',
+    path: '/admin/things',
+    body: z.object({ name: z.string() }),
+    access: 'signed-in',
+    summary: 'Things of the modal tests.',
+  });
+
   function SaveForm() {
     const form = useForm({ name: 'x' });
     return (
-      <Form form={form} onSubmit={() => form.submit('post', '/admin/things')}>
+      <Form form={form} onSubmit={() => form.submit(thingsEndpoint)}>
         <SubmitButton />
       </Form>
     );

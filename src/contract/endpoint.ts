@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { Access } from './access';
+
+/**
+ * The endpoint table: every HTTP call is declared once, here in the contract. The server registers its
+ * route from the declaration (src/server/http/route.ts), the web calls it through `api()` and the query and
+ * mutation hooks (src/web/lib/api.ts), and OpenAPI is generated from it.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Route pattern, `:name` for a path parameter. */
+  path: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The answer's schema; none means 204 No Content. */
+  response?: z.ZodType;
+  /** Status of a success with a body (200 unless said). */
+  status?: 200 | 201;
+  /** Who may call it (src/contract/access.ts). */
+  access: Access;
+  /** One line for the API documentation. */
+  summary: string;
+}
+
+/** Declares an endpoint, keeping its literal types so clients and handlers are typed by it. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+type Field<E, K extends string> = E extends { [P in K]: infer S extends z.ZodType } ? S : never;
+
+/** What a caller passes: the schema's input (ids as number or digits, dates as text). */
+export type ParamsIn<E extends Endpoint> = z.input<Field<E, 'params'>>;
+export type QueryIn<E extends Endpoint> = z.input<Field<E, 'query'>>;
+export type BodyIn<E extends Endpoint> = z.input<Field<E, 'body'>>;
+/** What a handler receives: the schema's output, validated. */
+export type ParamsOut<E extends Endpoint> = z.output<Field<E, 'params'>>;
+export type QueryOut<E extends Endpoint> = z.output<Field<E, 'query'>>;
+export type BodyOut<E extends Endpoint> = z.output<Field<E, 'body'>>;
+export type ResponseOf<E extends Endpoint> = E extends { response: infer S extends z.ZodType } ? z.output<S> : void;
+
+/** The arguments of a call, each present exactly when the endpoint declares it. */
+export type CallInput<E extends Endpoint> = (E extends { params: z.ZodType } ? { params: ParamsIn<E> } : unknown) &
+  (E extends { query: z.ZodType } ? { query?: QueryIn<E> } : unknown) &
+  (E extends { body: z.ZodType } ? { body: BodyIn<E> } : unknown);
+
+/** The path of a call: `:name` replaced by the encoded value of that parameter. */
+export function pathOf(e: Endpoint, params?: Record<string, unknown>): string {
+  return e.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${e.path}: missing :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,43 @@
+import type { Endpoint } from './endpoint';
+import { auditEndpoints } from './audit';
+import { authEndpoints } from './auth';
+import { cancellationReasonEndpoints } from './cancellation-reasons';
+import { customerEndpoints } from './customers';
+import { devicesEndpoints } from './devices';
+import { equipmentEndpoints } from './equipment';
+import { feedbackEndpoints } from './feedback';
+import { healthEndpoints } from './health';
+import { mapEndpoints } from './maps';
+import { openapiEndpoint } from './openapi';
+import { parcelEndpoints } from './parcels';
+import { prospectEndpoints } from './prospects';
+import { settingsEndpoints } from './settings';
+import { accountEndpoints, setPasswordEndpoints, staffEndpoints } from './staff';
+import { statsEndpoints } from './stats';
+import { cancellationEndpoints, subscriptionEndpoints } from './subscriptions';
+import { supplierEndpoints } from './suppliers';
+
+/** Every declared endpoint of the app: the route-table test, OpenAPI and the fuzz tier walk this list. */
+export const ENDPOINTS: Endpoint[] = [
+  auditEndpoints,
+  authEndpoints,
+  cancellationReasonEndpoints,
+  cancellationEndpoints,
+  customerEndpoints,
+  devicesEndpoints,
+  equipmentEndpoints,
+  feedbackEndpoints,
+  healthEndpoints,
+  mapEndpoints,
+  parcelEndpoints,
+  prospectEndpoints,
+  settingsEndpoints,
+  staffEndpoints,
+  accountEndpoints,
+  setPasswordEndpoints,
+  statsEndpoints,
+  subscriptionEndpoints,
+  supplierEndpoints,
+]
+  .flatMap((table) => Object.values(table) as Endpoint[])
+  .concat(openapiEndpoint);

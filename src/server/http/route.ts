@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../contract/auth';
+import type { BodyOut, Endpoint, ParamsOut, QueryOut, ResponseOf } from '../../contract/endpoint';
+
+export interface RouteContext<E extends Endpoint> {
+  params: ParamsOut<E>;
+  query: QueryOut<E>;
+  body: BodyOut<E>;
+  /** The signed-in user; only a public endpoint can be reached without one. */
+  user: E['access'] extends 'public' ? CurrentUser | null : CurrentUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler answers the declared response (or, having sent a reply itself, that reply). */
+export type Handler<E extends Endpoint> = (
+  ctx: RouteContext<E>,
+) => Promise<ResponseOf<E> | FastifyReply> | ResponseOf<E> | FastifyReply;
+
+/**
+ * Registers the route of a declared endpoint: its schemas validate params, query and body (422 with field
+ * messages) and serialize the answer; its access goes to the deny-by-default guard. Nothing else to keep in step.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
+  const status = e.response ? (e.status ?? 200) : 204;
+  app.route({
+    method: e.method,
+    url: e.path,
+    config: { access: e.access },
+    schema: {
+      summary: e.summary,
+      ...(e.params && { params: e.params }),
+      ...(e.query && { querystring: e.query }),
+      ...(e.body && { body: e.body }),
+      ...(e.response && { response: { [status]: e.response } }),
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        user: request.user,
+        request,
+        reply,
+      } as RouteContext<E>);
+      if (result === reply || reply.sent) return reply;
+      if (status === 204) return reply.code(204).send();
+      return reply.code(status).send(result);
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../auth/password';
+import type { CurrentUser } from '../../../contract/auth';
+import { STAFF_MESSAGES, type OwnSession } from '../../../contract/staff';
+import { passwordProblem } from './password-policy';
+import { bumpSessionEpoch, deleteSession, deleteSessionsOf, openSessionsOf, passwordHashOf } from './staff.queries';
+
+/** The name a session is shown and ended by: the session id is the cookie's secret and never leaves the server. */
+export const sessionKeyOf = (sid: string) => createHash('sha256').update(sid).digest('hex').slice(0, 16);
+
+const textOrNull = (value: unknown, max: number) => (typeof value === 'string' && value ? value.slice(0, max) : null);
+
+export async function ownSessions(db: Db, userId: number, currentSid: string): Promise<OwnSession[]> {
+  const rows = await openSessionsOf(db, userId);
+  return rows.map(({ sid, data, expiresAt }) => {
+    const { signedInAt, userAgent, ip } = data as Record<string, unknown>;
+    return {
+      key: sessionKeyOf(sid),
+      signedInAt: typeof signedInAt === 'number' ? new Date(signedInAt).toISOString() : null,
+      expiresAt: expiresAt.toISOString(),
+      userAgent: textOrNull(userAgent, 500),
+      ip: textOrNull(ip, 100),
+      current: sid === currentSid,
+    };
+  });
+}
+
+/** Ends another session of the user; their own current one is ended by signing out. */
+export async function endOwnSession(db: Db, userId: number, currentSid: string, key: string): Promise<void> {
+  const session = (await openSessionsOf(db, userId)).find((s) => sessionKeyOf(s.sid) === key);
+  if (!session) throw new NotFoundError(STAFF_MESSAGES.sessionNotFound);
+  if (session.sid === currentSid) throw new ActionError(STAFF_MESSAGES.currentSession, 409);
+  await deleteSession(db, session.sid);
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one. Every other session ends (the epoch
+ * moves on and their rows go); the caller moves the current session to the answered epoch so it stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  user: CurrentUser,
+  currentSid: string,
+  current: string,
+  password: string,
+): Promise<number> {
+  const stored = await passwordHashOf(db, user.id);
+  if (!stored || !(await verifyPassword(current, stored)))
+    throw new FieldErrors({ currentPassword: [STAFF_MESSAGES.currentPasswordWrong] });
+  const problem = passwordProblem(password, [user.email, user.name]);
+  if (problem) throw new FieldErrors({ password: [problem] });
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const epoch = await bumpSessionEpoch(tx, user.id, passwordHash);
+    await deleteSessionsOf(tx, user.id, currentSid);
+    return epoch;
+  });
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '../../../contract/auth';
+import { accountEndpoints, setPasswordEndpoints, staffEndpoints } from '../../../contract/staff';
+import type { Db } from '../../db/client';
+import { route } from '../../http/route';
+import type { Mailer } from '../mail/mailer';
+import { changeOwnPassword, endOwnSession, ownSessions } from './account.service';
+import { checkLink, setPasswordWithLink } from './password-links';
+import {
+  disableStaff,
+  enableStaff,
+  inviteStaff,
+  listStaff,
+  resetStaffPassword,
+  signOutEverywhere,
+  updateStaff,
+  type Caller,
+  type LinkContext,
+} from './staff.service';
+
+export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
+  // Links point back at the address the Administrator is using (behind a proxy, with TRUST_PROXY=1, the forwarded one).
+  const links = (request: FastifyRequest): LinkContext => ({
+    origin: `${request.protocol}://${request.host}`,
+    mailer,
+    log: request.log,
+  });
+
+  const caller = (request: FastifyRequest, user: CurrentUser): Caller => ({
+    id: user.id,
+    sid: request.session.sessionId,
+  });
+  // An Administrator ending their own sessions keeps the one they asked from: it moves on to the new epoch.
+  const keepOwnSession = (request: FastifyRequest, user: CurrentUser, id: number, epoch: number) => {
+    if (user.id === id) request.session.epoch = epoch;
+  };
+
+  route(app, staffEndpoints.list, () => listStaff(db));
+  route(app, staffEndpoints.invite, ({ body, request }) => inviteStaff(db, body, links(request)));
+  route(app, staffEndpoints.update, ({ params, body }) => updateStaff(db, params.id, body));
+  route(app, staffEndpoints.disable, ({ params, user, request }) => disableStaff(db, params.id, caller(request, user)));
+  route(app, staffEndpoints.enable, ({ params }) => enableStaff(db, params.id));
+  route(app, staffEndpoints.signOutEverywhere, async ({ params, user, request }) => {
+    const { row, epoch } = await signOutEverywhere(db, params.id, caller(request, user));
+    keepOwnSession(request, user, params.id, epoch);
+    return row;
+  });
+  route(app, staffEndpoints.resetPassword, async ({ params, user, request }) => {
+    const { link, epoch } = await resetStaffPassword(db, params.id, caller(request, user), links(request));
+    keepOwnSession(request, user, params.id, epoch);
+    return link;
+  });
+
+  route(app, accountEndpoints.sessions, ({ user, request }) => ownSessions(db, user.id, request.session.sessionId));
+  route(app, accountEndpoints.endSession, async ({ user, params, request }) => {
+    await endOwnSession(db, user.id, request.session.sessionId, params.key);
+  });
+  route(app, accountEndpoints.changePassword, async ({ user, body, request }) => {
+    const epoch = await changeOwnPassword(db, user, request.session.sessionId, body.currentPassword, body.password);
+    // This session carries the new epoch, so it alone outlives the change.
+    request.session.epoch = epoch;
+    request.log.info({ userId: user.id }, 'password changed');
+  });
+
+  route(app, setPasswordEndpoints.check, ({ query }) => checkLink(db, query.token));
+  route(app, setPasswordEndpoints.set, async ({ body, request }) => {
+    const userId = await setPasswordWithLink(db, body.token, body.password);
+    request.log.info({ userId }, 'password set through a link');
+  });
+};

@@ -1,0 +1,15 @@
+/**
+ * What the cancellations module may use: the search and date filters both lists share, and the locks and
+ * writes that keep a subscription's reason and that of the cancellation that ended it equal.
+ */
+export {
+  businessDayRange,
+  lockCurrentCancellation,
+  lockSubscription,
+  subscriptionSearch,
+} from './subscriptions.queries';
+export {
+  applyReasonToCancellation,
+  applyReasonToSubscription,
+  refuseIfChangedMeanwhile,
+} from './subscriptions.service';

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../test/app';
+import { sessions, users } from '../db/schema';
+
+let t: TestApp;
+let clock = Date.now();
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-assets-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
+  fs.writeFileSync(path.join(webDir, 'assets', 'app.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  t = await createTestApp({ SESSION_ABSOLUTE_HOURS: 12 }, { webDir, now: () => clock });
+});
+afterAll(() => t.close());
+
+const sessionRows = async () => ((await t.db.select({ n: count() }).from(sessions)) as [{ n: number }])[0].n;
+
+describe('sessions', () => {
+  it('writes no session row for a guest: 300 login page loads leave the store as it was', async () => {
+    const before = await sessionRows();
+    for (let i = 0; i < 300; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/admin/login', headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await sessionRows()).toBe(before);
+  });
+
+  it('keeps the login page CSRF-protected: a sign-in without the token is refused, with it accepted', async () => {
+    const user = await t.createUser();
+    const guest = await t.guest();
+    const token = guest.csrfToken;
+    guest.csrfToken = '';
+    expect((await guest.post('/admin/login', { email: user.email, password: user.password })).statusCode).toBe(419);
+    guest.csrfToken = token;
+    expect((await guest.post('/admin/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+  });
+
+  it('ends a session after its absolute lifetime even when it was used all along', async () => {
+    const agent = await t.signIn();
+    for (let hours = 0; hours < 11; hours++) {
+      clock += HOUR;
+      expect((await agent.get('/admin/api/me')).statusCode).toBe(200);
+    }
+    clock += 1.5 * HOUR;
+    expect((await agent.get('/admin/api/me')).statusCode).toBe(401);
+  });
+
+  it('ends every session of a user whose session epoch moved on (password change, sign-out everywhere)', async () => {
+    const first = await t.signIn();
+    const userId = first.user.id;
+    expect((await first.get('/admin/api/me')).statusCode).toBe(200);
+    await t.db
+      .update(users)
+      .set({ sessionEpoch: sql`${users.sessionEpoch} + 1` })
+      .where(eq(users.id, userId));
+    expect((await first.get('/admin/api/me')).statusCode).toBe(401);
+  });
+
+  it('ends the session of a disabled account on its next call', async () => {
+    const agent = await t.signIn();
+    await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, agent.user.id));
+    expect((await agent.get('/admin/api/me')).statusCode).toBe(401);
+  });
+});
+
+describe('source maps', () => {
+  it('serves scripts to anyone but their source maps only to staff', async () => {
+    const guest = await t.guest();
+    expect((await guest.get('/admin/assets/app.js')).statusCode).toBe(200);
+    for (const url of ['/admin/assets/app.js.map', '/admin/assets/app.js%2Emap', '/admin/assets/%61pp.js.map'])
+      expect((await guest.get(url)).statusCode, url).toBe(404);
+    const agent = await t.signIn();
+    const map = await agent.get('/admin/assets/app.js.map');
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toContain('secret.ts');
+  });
+});

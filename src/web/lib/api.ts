@@ -1,0 +1,29 @@
+import { pathOf, type CallInput, type Endpoint, type ResponseOf } from '../../contract/endpoint';
+import { request } from './http';
+
+/** The URL of a call: the path with its parameters, then the query (empty values left out). */
+export function urlOf(e: Endpoint, input: { params?: unknown; query?: unknown } = {}): string {
+  const path = pathOf(e, input.params as Record<string, unknown> | undefined);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Calls a declared endpoint: the one typed way the web app reaches the server. */
+export function api<E extends Endpoint>(
+  e: E,
+  ...[input, init]: Record<never, never> extends CallInput<E>
+    ? [input?: CallInput<E>, init?: { signal?: AbortSignal }]
+    : [input: CallInput<E>, init?: { signal?: AbortSignal }]
+): Promise<ResponseOf<E>> {
+  const call = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  const body = e.method === 'GET' || e.method === 'DELETE' ? undefined : (call.body ?? {});
+  return request<ResponseOf<E>>(e.method, urlOf(e, call), body, init);
+}
+
+/** The cache key of a GET: its path pattern first, so every cached answer of an endpoint is invalidated at once. */
+export const endpointKey = (e: Endpoint, input?: unknown) => (input === undefined ? [e.path] : [e.path, input]);

@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CallInput, Endpoint, ResponseOf } from '../../../contract/endpoint';
+import { api } from '../../lib/api';
+import { useInvalidate } from './useInvalidate';
+import { HttpError } from '../../lib/http';
+import { notify } from '../notify';
+
+export interface MutationOptions<E extends Endpoint> {
+  /** The GET endpoints whose cached answers this change makes stale (every input of each). */
+  invalidates?: Endpoint[];
+  /** The toast after a success; none when the page shows the outcome itself. */
+  success?: string | ((response: ResponseOf<E>) => string);
+  onSuccess?(response: ResponseOf<E>, input: CallInput<E>): void;
+  /** Called after the error toast, e.g. to close a dialog or reload. */
+  onError?(error: unknown): void;
+  /** False when the caller shows the refusal itself (a confirmation dialog's alert), so it is not shown twice. */
+  toastErrors?: boolean;
+}
+
+const call = api as <E extends Endpoint>(e: E, input: object) => Promise<ResponseOf<E>>;
+
+/** What §8 shows for a failed action: the first entry of the errors list, else a plain sentence. */
+export const failureMessage = (error: unknown) =>
+  error instanceof HttpError ? error.firstError : 'Something went wrong. Please try again.';
+
+/**
+ * A change through a declared endpoint, with the outcome handled once for every page: caches invalidated,
+ * a toast on success, the server's first error as a toast on failure.
+ */
+export function useApiMutation<E extends Endpoint>(e: E, options: MutationOptions<E> = {}) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: CallInput<E>) => call(e, input as object),
+    onSuccess: async (response, input) => {
+      await invalidate(...(options.invalidates ?? []));
+      const message = typeof options.success === 'function' ? options.success(response) : options.success;
+      if (message) notify.success(message);
+      options.onSuccess?.(response, input);
+    },
+    onError: (error) => {
+      if (!(error instanceof HttpError)) console.error(error);
+      if (options.toastErrors !== false) notify.error(failureMessage(error));
+      options.onError?.(error);
+    },
+  });
+}
