@@ -46,11 +46,14 @@ export type CallInput<E extends Endpoint> = (E extends { params: z.ZodType } ? {
   (E extends { query: z.ZodType } ? { query?: QueryIn<E> } : unknown) &
   (E extends { body: z.ZodType } ? { body: BodyIn<E> } : unknown);
 
-/** The path of a call: `:name` replaced by the encoded value of that parameter. */
-export function pathOf(e: Endpoint, params?: Record<string, unknown>): string {
-  return e.path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+/** A path pattern with each `:name` replaced by the encoded value of that parameter. */
+export function fillPath(pattern: string, params?: Record<string, unknown>): string {
+  return pattern.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
     const value = params?.[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${e.path}: missing :${name}`);
+    if (value === undefined || value === null || value === '') throw new Error(`${pattern}: missing :${name}`);
     return encodeURIComponent(String(value));
   });
 }
+
+/** The path of a call. */
+export const pathOf = (e: Endpoint, params?: Record<string, unknown>) => fillPath(e.path, params);

@@ -1,43 +1,53 @@
-/** Every page path of the web app, defined once, with typed href builders. */
+import { LOGIN_PAGE } from '../contract/auth';
+import { fillPath } from '../contract/endpoint';
+import { SET_PASSWORD_PAGE } from '../contract/staff';
+
+/** Every page path of the web app, defined once; `href(paths.device, { id })` fills a pattern's parameters. */
 export const paths = {
   dashboard: '/admin',
-  login: '/admin/login',
-  setPassword: '/admin/set-password',
+  login: LOGIN_PAGE,
+  setPassword: SET_PASSWORD_PAGE,
   customers: '/admin/customers',
   customer: '/admin/customers/:id',
-  customerHref: (id: number) => `/admin/customers/${id}`,
   suppliers: '/admin/suppliers',
   supplierCreate: '/admin/suppliers/create',
   supplierEdit: '/admin/suppliers/:id/edit',
-  supplierEditHref: (id: number) => `/admin/suppliers/${id}/edit`,
   parcels: '/admin/parcels',
   parcelCreate: '/admin/parcels/create',
   parcelContainers: '/admin/parcels/containers',
   devices: '/admin/devices',
   device: '/admin/devices/:id',
-  deviceHref: (id: number) => `/admin/devices/${id}`,
   deviceReplace: '/admin/devices/:id/replace',
-  deviceReplaceHref: (id: number) => `/admin/devices/${id}/replace`,
   equipment: '/admin/equipment',
   equipmentItem: '/admin/equipment/:id',
-  equipmentHref: (id: number) => `/admin/equipment/${id}`,
   feedback: '/admin/feedback',
   settings: '/admin/settings',
   lookupEmailSettings: '/admin/settings/lookup-email',
   subscriptions: '/admin/subscriptions',
   subscription: '/admin/subscriptions/:id',
-  subscriptionHref: (id: number) => `/admin/subscriptions/${id}`,
   cancellations: '/admin/subscription-cancellations',
   cancellationReasons: '/admin/cancellation-reasons',
   cancellationReasonCreate: '/admin/cancellation-reasons/create',
   cancellationReasonEdit: '/admin/cancellation-reasons/:id/edit',
-  cancellationReasonEditHref: (id: number) => `/admin/cancellation-reasons/${id}/edit`,
   prospects: '/admin/prospects',
   prospectCreate: '/admin/prospects/create',
   prospectMap: '/admin/prospects/map',
   prospect: '/admin/prospects/:id',
-  prospectHref: (id: number) => `/admin/prospects/${id}`,
   map: '/admin/map',
   users: '/admin/users',
   account: '/admin/account',
 } as const;
+
+/** The names of a pattern's `:params`, so a link can neither miss nor invent one. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export function href<P extends string>(
+  pattern: P,
+  ...[params]: [ParamNames<P>] extends [never] ? [] : [Record<ParamNames<P>, string | number>]
+): string {
+  return fillPath(pattern, params);
+}

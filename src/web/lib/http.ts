@@ -2,6 +2,7 @@
  * The one HTTP client of the web app. Every call sends the page's CSRF token and X-Requested-With,
  * and every failure becomes an HttpError carrying the server's message and errors (map or list).
  */
+import { LOGIN_PAGE } from '../../contract/auth';
 import type { HttpMethod } from '../../contract/endpoint';
 
 export class HttpError extends Error {
@@ -87,7 +88,7 @@ export async function request<T>(
     throw new HttpError(0, 'The server could not be reached. Check your connection and try again.');
   }
   if (res.status === 401) {
-    window.location.assign('/admin/login');
+    window.location.assign(LOGIN_PAGE);
     throw new HttpError(401, 'Your session has ended. Please sign in again.');
   }
   const text = res.status === 204 ? '' : await res.text();

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/cancellation-reasons';
 import { api, endpointKey } from '../../lib/api';
 import { DataTable, ModalLink, PageHeader, useApiMutation, useConfirmAction, type Column } from '../../ui';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { useCancellationReasons } from './api';
 
 export function CancellationReasonsPage() {
@@ -114,7 +114,7 @@ export function CancellationReasonsPage() {
             <ActionIcon
               variant="subtle"
               component={Link}
-              to={paths.cancellationReasonEditHref(r.id)}
+              to={href(paths.cancellationReasonEdit, { id: r.id })}
               aria-label={`Rename ${r.name}`}
             >
               <IconPencil size={16} />

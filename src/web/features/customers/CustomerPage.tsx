@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http';
 import { AuditHistory, DataTable, ErrorState, LoadingState, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { MarkerMap } from '../../ui/map/MarkerMap';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { useCustomer } from './api';
 
 type Of<K extends keyof CustomerDetail> = CustomerDetail[K] extends (infer R)[] ? R : never;
@@ -16,7 +16,7 @@ const deviceLink = (id: number | null) =>
   id === null ? (
     '—'
   ) : (
-    <Anchor component={Link} to={paths.deviceHref(id)}>
+    <Anchor component={Link} to={href(paths.device, { id })}>
       #{id}
     </Anchor>
   );
@@ -26,7 +26,7 @@ const subscriptionColumns: Column<Of<'subscriptions'>>[] = [
     key: 'id',
     header: 'Subscription',
     render: (s) => (
-      <Anchor component={Link} to={paths.subscriptionHref(s.id)}>
+      <Anchor component={Link} to={href(paths.subscription, { id: s.id })}>
         #{s.id}
       </Anchor>
     ),

@@ -5,7 +5,7 @@ import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
 import { isSearchable, type CustomerRow } from '../../../contract/customers';
 import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { useCustomers } from './api';
 
 const PER_PAGE = 25;
@@ -16,7 +16,7 @@ const columns: Column<CustomerRow>[] = [
     key: 'name',
     header: 'Name',
     render: (c) => (
-      <Anchor component={Link} to={paths.customerHref(c.id)}>
+      <Anchor component={Link} to={href(paths.customer, { id: c.id })}>
         {c.name}
       </Anchor>
     ),

@@ -11,7 +11,7 @@ import {
   useConfirmAction,
 } from '../../ui';
 import { HttpError } from '../../lib/http';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, devicesEndpoints, type DeviceDetail } from '../../../contract/devices';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
 import { DEVICE_AUDIT_LABELS } from './auditLabels';
@@ -79,7 +79,7 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
         <DetailField label="Subscription">
           {device.subscription ? (
             <>
-              <Anchor component={Link} to={paths.subscriptionHref(device.subscription.id)} size="sm">
+              <Anchor component={Link} to={href(paths.subscription, { id: device.subscription.id })} size="sm">
                 #{device.subscription.id}
               </Anchor>{' '}
               <Badge size="sm" variant="light" color={device.subscription.status === 'active' ? 'green' : 'gray'}>
@@ -175,7 +175,7 @@ function ActionsCard({ device }: { device: DeviceDetail }) {
             </Text>
             <Button
               component={Link}
-              to={paths.deviceReplaceHref(device.id)}
+              to={href(paths.deviceReplace, { id: device.id })}
               variant="light"
               leftSection={<IconArrowsExchange size={16} />}
             >
@@ -222,7 +222,7 @@ function TakenEquipment({ device }: { device: DeviceDetail }) {
             {device.equipment.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={paths.equipmentHref(e.id)} size="sm">
+                  <Anchor component={Link} to={href(paths.equipmentItem, { id: e.id })} size="sm">
                     {e.imei}
                   </Anchor>
                 </Table.Td>

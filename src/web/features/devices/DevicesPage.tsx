@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import type { DeviceRow } from '../../../contract/devices';
 import { useDeviceOptions, useDevices } from './api';
 import { statusColor } from './status';
@@ -14,7 +14,7 @@ const columns: Column<DeviceRow>[] = [
     key: 'id',
     header: 'Device',
     render: (d) => (
-      <Anchor component={Link} to={paths.deviceHref(d.id)} fw={600}>
+      <Anchor component={Link} to={href(paths.device, { id: d.id })} fw={600}>
         {d.id}
       </Anchor>
     ),

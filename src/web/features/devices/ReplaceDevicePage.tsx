@@ -17,7 +17,7 @@ import { IconAlertCircle, IconAlertTriangle, IconSearch } from '@tabler/icons-re
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState, Form, LoadingState, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
 import { HttpError } from '../../lib/http';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { DEFAULT_DEVICE_STATUS_ID } from '../../../contract/business';
 import {
   deviceActionRefusal,
@@ -37,7 +37,7 @@ function FoundDevice({ device }: { device: SimLookupDevice }) {
       <Stack gap={6}>
         <Text size="sm">
           Found{' '}
-          <Anchor component={Link} to={paths.deviceHref(device.id)} target="_blank">
+          <Anchor component={Link} to={href(paths.device, { id: device.id })} target="_blank">
             device {device.id}
           </Anchor>
           : SIM {device.sim}, IMEI {device.imei ?? 'none'}, {device.status.description}.
@@ -101,7 +101,7 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
         onSuccess: async ({ newDeviceId }) => {
           setFound(null);
           await reload();
-          await navigate(paths.deviceHref(newDeviceId));
+          await navigate(href(paths.device, { id: newDeviceId }));
         },
       },
     );
@@ -198,7 +198,7 @@ export function ReplaceDevicePage() {
       <PageHeader
         title="Move equipment"
         actions={
-          <Button component={Link} to={paths.deviceHref(d.id)} variant="default">
+          <Button component={Link} to={href(paths.device, { id: d.id })} variant="default">
             Back to device {d.id}
           </Button>
         }

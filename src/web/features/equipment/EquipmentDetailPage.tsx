@@ -3,7 +3,7 @@ import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuditHistory, DetailField, ErrorState, formatDate, LoadingState, PageHeader } from '../../ui';
 import { HttpError } from '../../lib/http';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
 import { DEVICE_AUDIT_LABELS } from '../devices/auditLabels';
 import { CustomerLink } from '../devices/CustomerLink';
@@ -63,7 +63,7 @@ export function EquipmentDetailPage() {
               {e.fromDeviceId === null ? (
                 '—'
               ) : e.fromDeviceExists ? (
-                <Anchor component={Link} to={paths.deviceHref(e.fromDeviceId)}>
+                <Anchor component={Link} to={href(paths.device, { id: e.fromDeviceId })}>
                   {e.fromDeviceId}
                 </Anchor>
               ) : (

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, formatDate, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import {
   EQUIPMENT_STATE_LABELS,
   equipmentState,
@@ -38,7 +38,7 @@ export function EquipmentPage() {
       key: 'imei',
       header: 'IMEI',
       render: (e) => (
-        <Anchor component={Link} to={paths.equipmentHref(e.id)} fw={600}>
+        <Anchor component={Link} to={href(paths.equipmentItem, { id: e.id })} fw={600}>
           {e.imei}
         </Anchor>
       ),
@@ -51,7 +51,7 @@ export function EquipmentPage() {
         e.fromDeviceId === null ? (
           '—'
         ) : e.fromDeviceExists ? (
-          <Anchor component={Link} to={paths.deviceHref(e.fromDeviceId)}>
+          <Anchor component={Link} to={href(paths.device, { id: e.fromDeviceId })}>
             {e.fromDeviceId}
           </Anchor>
         ) : (

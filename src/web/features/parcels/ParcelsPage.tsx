@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { DIRECTION_LABELS, PARCEL_DIRECTIONS, type Parcel, type ParcelDirection } from '../../../contract/parcels';
 import { DataTable, pageQueryProps, PageHeader, type Column } from '../../ui';
 import { formatDateTime } from '../../ui/dates';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { useParcels } from './api';
 
 const PER_PAGE = 25;
@@ -17,7 +17,7 @@ const columns: Column<Parcel>[] = [
     header: 'Customer',
     render: (p) =>
       p.customer ? (
-        <Anchor component={Link} to={paths.customerHref(p.customer.id)}>
+        <Anchor component={Link} to={href(paths.customer, { id: p.customer.id })}>
           {p.customer.name}
         </Anchor>
       ) : (

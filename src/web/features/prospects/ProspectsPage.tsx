@@ -4,7 +4,7 @@ import { Anchor, Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core'
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconMap, IconPlus } from '@tabler/icons-react';
 import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
 import { useProspectFormOptions, useProspects } from './api';
@@ -16,7 +16,7 @@ const columns: Column<ProspectRow>[] = [
     key: 'name',
     header: 'Prospect',
     render: (r) => (
-      <Anchor component={Link} to={paths.prospectHref(r.id)}>
+      <Anchor component={Link} to={href(paths.prospect, { id: r.id })}>
         {r.name || r.address}
       </Anchor>
     ),

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/subscriptions';
 import { ErrorState, LoadingState, PageHeader, useApiMutation } from '../../ui';
 import { formatDate } from '../../ui/dates';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { ReasonPicker } from '../cancellation-reasons/ReasonPicker';
 import { reasonLabel, useCancellationReasons } from '../cancellation-reasons/api';
 import { AuditHistory } from './AuditHistory';
@@ -82,7 +82,7 @@ function Detail({ s }: { s: SubscriptionDetail }) {
           rows={[
             [
               'Name',
-              <Anchor key="c" component={Link} to={paths.customerHref(s.customer.id)}>
+              <Anchor key="c" component={Link} to={href(paths.customer, { id: s.customer.id })}>
                 {s.customer.name}
               </Anchor>,
             ],
@@ -109,7 +109,7 @@ function Detail({ s }: { s: SubscriptionDetail }) {
               ? [
                   [
                     'Device',
-                    <Anchor key="d" component={Link} to={paths.deviceHref(s.device.id)}>
+                    <Anchor key="d" component={Link} to={href(paths.device, { id: s.device.id })}>
                       #{s.device.id}
                     </Anchor>,
                   ],

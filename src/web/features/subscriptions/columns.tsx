@@ -3,7 +3,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { CARRIERS } from '../../../contract/business';
 import type { Column } from '../../ui';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { formatPhone } from './phone';
 
 interface ListedRow {
@@ -34,7 +34,7 @@ export function queueColumns<T>(
       return (
         <Stack gap={2}>
           <Text size="sm">
-            <Anchor component={Link} to={paths.subscriptionHref(r.subscriptionId)} fw={600} inherit>
+            <Anchor component={Link} to={href(paths.subscription, { id: r.subscriptionId })} fw={600} inherit>
               #{r.subscriptionId}
             </Anchor>{' '}
             {r.customer.name}

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Supplier } from '../../../contract/suppliers';
 import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
-import { paths } from '../../paths';
+import { href, paths } from '../../paths';
 import { useSuppliers } from './api';
 
 const PER_PAGE = 25;
@@ -15,7 +15,7 @@ const columns: Column<Supplier>[] = [
     key: 'name',
     header: 'Name',
     render: (s) => (
-      <Anchor component={Link} to={paths.supplierEditHref(s.id)}>
+      <Anchor component={Link} to={href(paths.supplierEdit, { id: s.id })}>
         {s.name}
       </Anchor>
     ),
