@@ -1,4 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { FieldErrors } from './errors';
 import type { CurrentUser } from '../../contract/auth';
 import type { BodyOut, Endpoint, ParamsOut, QueryOut, ResponseOf } from '../../contract/endpoint';
 
@@ -17,13 +21,31 @@ export type Handler<E extends Endpoint> = (
   ctx: RouteContext<E>,
 ) => Promise<ResponseOf<E> | FastifyReply> | ResponseOf<E> | FastifyReply;
 
+/** Validates params and query as usual and leaves the body to the handler's per-user schema. */
+const skipBody = (input: FastifyRouteSchemaDef<unknown>) =>
+  input.httpPart === 'body' ? () => true : validatorCompiler(input as FastifyRouteSchemaDef<z.ZodType>);
+
+export interface RouteOptions<E extends Endpoint> {
+  /**
+   * A body rule that depends on who sends it (§6 canForceCreate): the body is checked with this schema instead
+   * of the declared one, in one pass, so one 422 names every problem. The declared body still documents the call.
+   */
+  bodyFor?(user: CurrentUser): z.ZodType<BodyOut<E>>;
+}
+
 /**
  * Registers the route of a declared endpoint: its schemas validate params, query and body (422 with field
  * messages) and serialize the answer; its access goes to the deny-by-default guard. Nothing else to keep in step.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: Handler<E>,
+  { bodyFor }: RouteOptions<E> = {},
+): void {
   const status = e.response ? (e.status ?? 200) : 204;
   app.route({
+    ...(bodyFor && { validatorCompiler: skipBody }),
     method: e.method,
     url: e.path,
     config: { access: e.access },
@@ -35,10 +57,16 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, handler: H
       ...(e.response && { response: { [status]: e.response } }),
     },
     handler: async (request, reply) => {
+      let body = request.body;
+      if (bodyFor) {
+        const parsed = bodyFor(request.user!).safeParse(body ?? {});
+        if (!parsed.success) throw FieldErrors.fromIssues(parsed.error.issues);
+        body = parsed.data;
+      }
       const result = await handler({
         params: request.params,
         query: request.query,
-        body: request.body,
+        body,
         user: request.user,
         request,
         reply,
