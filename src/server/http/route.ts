@@ -21,6 +21,9 @@ export type Handler<E extends Endpoint> = (
   ctx: RouteContext<E>,
 ) => Promise<ResponseOf<E> | FastifyReply> | ResponseOf<E> | FastifyReply;
 
+/** The documentation groups calls by their first path segment after /admin or /admin/api ("devices"). */
+const tagOf = (path: string) => path.replace(/^\/admin(\/api)?\//, '/').split('/')[1] || 'admin';
+
 /** Validates params and query as usual and leaves the body to the handler's per-user schema. */
 const skipBody = (input: FastifyRouteSchemaDef<unknown>) =>
   input.httpPart === 'body' ? () => true : validatorCompiler(input as FastifyRouteSchemaDef<z.ZodType>);
@@ -51,6 +54,7 @@ export function route<E extends Endpoint>(
     config: { access: e.access },
     schema: {
       summary: e.summary,
+      tags: [tagOf(e.path)],
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
