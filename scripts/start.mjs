@@ -1,7 +1,7 @@
-// `npm start`: build the web app when its sources are newer than the build, then run the server.
+// `npm start`: build the web app when its sources are newer than the build, then run the server in this process,
+// so SIGTERM and SIGINT reach the server itself (package.json `exec`s this script: no shell stays in between).
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { register } from 'tsx/esm/api';
 
 function newestMtime(path) {
@@ -10,11 +10,15 @@ function newestMtime(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-const built = 'dist/web/index.html';
+// Where the server looks for the web app (config.ts: WEB_DIST_DIR, default ./dist/web).
+const webDir = resolve(process.env.WEB_DIST_DIR || 'dist/web');
+const built = join(webDir, 'index.html');
 const sources = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'];
 if (!existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs) {
   console.log('Building the web app...');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // In this process, not a child: a signal during the build then leaves nothing running.
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn', build: { outDir: webDir } });
 }
 register();
 await import('../src/server/main.ts');

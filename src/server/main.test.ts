@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +8,11 @@ import { spaShell } from './test/app';
 const running: ChildProcess[] = [];
 afterEach(() => running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
 
-/** Starts the real server process (main.ts) and resolves with its output once it is listening, or once it exits. */
-function start(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const serverCommand = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+
+/** Starts the real server process (main.ts, unless another command is given) and resolves with its output once it is listening, or once it exits. */
+function start(dataDir: string, command = serverCommand) {
+  const child = spawn(command[0]!, command.slice(1), {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -42,6 +44,21 @@ function start(dataDir: string) {
   return { child, ready, exited, output: () => output };
 }
 
+/** The process and all its descendants that are still running (not zombies). */
+function processTree(root: number): number[] {
+  const table = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,stat='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, , state]) => !state!.startsWith('Z'))
+    .map(([pid, ppid]) => ({ pid: Number(pid), ppid: Number(ppid) }));
+  const tree = table.some((p) => p.pid === root) ? [root] : [];
+  for (let i = 0; i < tree.length; i++) tree.push(...table.filter((p) => p.ppid === tree[i]).map((p) => p.pid));
+  return tree;
+}
+
+const stillRunning = (pids: number[]) => pids.filter((pid) => processTree(pid).includes(pid));
+
 describe('the server process', () => {
   it('refuses a second start on the same DATA_DIR with a clear message, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));
@@ -64,6 +81,40 @@ describe('the server process', () => {
     // The files PGlite left are whole: a restart opens them and keeps the account.
     const again = start(dataDir);
     await again.ready;
+    expect(again.output()).toContain('admin account already exists');
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 90_000);
+
+  it('stops, with everything it started, when `npm start` gets SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));
+    const server = start(dataDir, ['npm', 'start']);
+    const url = await server.ready;
+    expect((await fetch(url.replace('/admin', '/ready'))).status).toBe(200);
+    const pids = processTree(server.child.pid!);
+    try {
+      expect(pids.length).toBeGreaterThan(1);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      await expect.poll(() => stillRunning(pids), { timeout: 5_000 }).toEqual([]);
+      await expect(fetch(url)).rejects.toThrow();
+    } finally {
+      stillRunning(pids).forEach((pid) => process.kill(pid, 'SIGKILL'));
+    }
+  }, 90_000);
+
+  it('starts at once after a kill -9, on the data it left', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));
+    const first = start(dataDir);
+    await first.ready;
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(true);
+
+    const restartedAt = Date.now();
+    const again = start(dataDir);
+    await again.ready;
+    expect(Date.now() - restartedAt).toBeLessThan(5_000);
     expect(again.output()).toContain('admin account already exists');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);

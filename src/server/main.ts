@@ -1,17 +1,19 @@
+import { pino } from 'pino';
 import { loadConfig } from './config';
+import { ROLES } from '../contract/access';
 import { buildApp } from './app';
-import { DataDirLockedError } from './db/client';
-import { ensureAdmin } from './modules/auth/auth.service';
-import { loadDemoDataIfEmpty } from './seed/demo';
+import { bootstrap } from './bootstrap';
+import { connectDatabase, DataDirLockedError } from './db/client';
 
-/** Starts the back office: migrate, first-start admin and demo data, listen, and shut down cleanly on a signal. */
+/** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config);
-  const db = app.database.db;
-
-  const admin = await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-  if (config.DEMO_DATA) await loadDemoDataIfEmpty(db, app.log, config.BUSINESS_TIMEZONE);
+  // The bootstrap and the pool log here: Fastify's logger comes with the app, built after the bootstrap.
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, log);
+  const { admin, demoAccounts } = await bootstrap(database, config, log);
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,7 +31,18 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  let address: string;
+  try {
+    address = await app.listen({ host: config.HOST, port: config.PORT });
+  } catch (err) {
+    // The generated passwords were never shown: say how to set them instead.
+    if (admin?.generatedPassword || demoAccounts.length)
+      console.error(
+        `The server could not start, so the new account passwords were not shown. Set one with
+` + `  npm run users -- reset-password ${admin?.email ?? config.ADMIN_EMAIL}`,
+      );
+    throw err;
+  }
   const url = `${address.replace('0.0.0.0', '127.0.0.1')}/admin`;
   const lines = [`Back office ready at ${url} (database: ${app.database.kind})`];
   if (admin?.generatedPassword)
@@ -38,6 +51,10 @@ async function main() {
     );
   else if (admin) lines.push(`Admin account created: ${admin.email} with the password from ADMIN_PASSWORD`);
   else lines.push(`Sign in as ${config.ADMIN_EMAIL} (admin account already exists)`);
+  if (demoAccounts.length) {
+    lines.push('Demo accounts, one per role (shown once):');
+    for (const a of demoAccounts) lines.push(`  ${ROLES[a.role].label.padEnd(14)} ${a.email} / ${a.password}`);
+  }
   console.log(lines.join('\n'));
 }
 

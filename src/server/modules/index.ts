@@ -22,12 +22,13 @@ import { staffRoutes } from './staff/staff.routes';
 export interface ModuleDeps {
   config: Config;
   database: Database;
+  now: () => number;
 }
 
 /** Every feature module's routes. Each module is a Fastify plugin taking the same deps. */
-export async function registerModules(app: FastifyInstance, { config, database }: ModuleDeps) {
+export async function registerModules(app: FastifyInstance, { config, database, now }: ModuleDeps) {
   const db = database.db;
-  await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT });
+  await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now });
   await app.register(auditRoutes, { db });
   await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(deviceRoutes, { db });

@@ -11,7 +11,7 @@ import { settings } from '../db/schema';
 import { PgSessionStore } from './session-store';
 
 /** The cookie-signing secret: SESSION_SECRET, else one generated once and kept in the database. */
-async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
+export async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   const [row] = await db.select().from(settings).where(eq(settings.key, 'session_secret'));
   if (row) return row.value as string;

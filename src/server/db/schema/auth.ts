@@ -36,6 +36,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
+/**
+ * Sign-in throttling counters (modules/auth/login-throttle.ts), here rather than in memory so every app instance
+ * counts the same attempts. `key` names a client address or an (address, e-mail) pair; a row is forgotten once
+ * `expires_at` has passed.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_throttle_expires_at_idx').on(t.expiresAt)],
+);
+
 export const PASSWORD_TOKEN_PURPOSES = ['invite', 'reset'] as const;
 export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
 

@@ -1,0 +1,64 @@
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { migrateDatabase, type Database } from './db/client';
+import { ensureAdmin } from './modules/auth/auth.service';
+import { sessionSecret } from './plugins/session';
+import { loadDemoDataIfEmpty, type DemoAccount } from './seed/demo';
+import { ensureReferenceData } from './seed/reference';
+
+/** The advisory lock's key ('boot'): any fixed number, the same in every version. */
+const BOOTSTRAP_LOCK = 0x626f6f74;
+
+export interface BootstrapResult {
+  /** The admin account this start created (with its password when generated); null when accounts existed. */
+  admin: Awaited<ReturnType<typeof ensureAdmin>>;
+  /** One account per other role with its generated password, when this start loaded the demo data. */
+  demoAccounts: DemoAccount[];
+}
+
+/**
+ * On PostgreSQL, runs fn holding an advisory lock on a connection of its own, so instances starting together
+ * take turns and each sees what the one before it created. PGlite needs none: its DATA_DIR lock admits one process.
+ */
+async function underBootstrapLock<T>(
+  databaseUrl: string | undefined,
+  log: FastifyBaseLogger,
+  fn: () => Promise<T>,
+): Promise<T> {
+  if (!databaseUrl) return fn();
+  // No 'error' listener: losing this connection loses the lock, and the process must stop rather than go on
+  // beside another instance's bootstrap.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+      BOOTSTRAP_LOCK,
+    ]);
+    if (!rows[0]!.locked) {
+      log.info('another instance is preparing the database: waiting for it');
+      await client.query('select pg_advisory_lock($1)', [BOOTSTRAP_LOCK]);
+    }
+    return await fn();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end();
+  }
+}
+
+/**
+ * Brings the database to what the server needs, once however many instances start together on it: migrations,
+ * reference rows, the session secret, the first admin account and, on an empty database, the demo data.
+ * Each step looks at what is there from inside the lock.
+ */
+export function bootstrap(database: Database, config: Config, log: FastifyBaseLogger): Promise<BootstrapResult> {
+  return underBootstrapLock(config.DATABASE_URL, log, async () => {
+    await migrateDatabase(database);
+    await ensureReferenceData(database.db);
+    await sessionSecret(database.db, config.SESSION_SECRET);
+    // Before the demo data, whose field reps are accounts too.
+    const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    const demoAccounts = config.DEMO_DATA ? await loadDemoDataIfEmpty(database.db, log, config.BUSINESS_TIMEZONE) : [];
+    return { admin, demoAccounts };
+  });
+}
