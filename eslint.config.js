@@ -2,10 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const serverImport = {
   group: ['**/server/**', '**/server'],
   message: 'The web app talks to the server over HTTP only; share code through src/contract.',
+};
+// A module or feature is used by its siblings only through its index.ts: `../devices`, never `../devices/api`.
+const siblingInternals = {
+  regex: '^\\.\\./(?!\\.\\.)[^/]+/.+',
+  message: "Import another module or feature through its index.ts ('../devices'), not its internals.",
 };
 const webImport = {
   group: ['**/web/**', '**/web'],
@@ -35,6 +41,29 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webImport] }] },
+  },
+  {
+    files: ['src/server/modules/*/**/*.ts'],
+    // Tests may build their rows with another module's factories.
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webImport, siblingInternals] }] },
+  },
+  {
+    files: ['src/web/features/*/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImport, siblingInternals] }] },
+  },
+  {
+    // Import cycles make modules impossible to read or test apart.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/ignore': ['node_modules'],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The contract is shared by both sides and may depend on nothing but zod.

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestApp, type TestApp, type TestUser } from '../../src/server/test/app';
+import { createTestApp, type StaffOptions, type TestApp, type TestUser } from '../../src/server/test/app';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -19,13 +19,10 @@ export interface E2E extends TestApp {
   browser: Browser;
   /** A fresh browser context (own cookies) at the given window size. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
-  /** Creates a staff user and signs in through the login page, as a person would. */
-  signedInPage(options?: {
-    isRep?: boolean;
-    canForceCreate?: boolean;
-    name?: string;
-    viewport?: { width: number; height: number };
-  }): Promise<{ page: Page; user: TestUser }>;
+  /** Creates a staff user (an Administrator unless a role is given) and signs in through the login page. */
+  signedInPage(
+    options?: StaffOptions & { viewport?: { width: number; height: number } },
+  ): Promise<{ page: Page; user: TestUser }>;
 }
 
 /**
@@ -61,7 +58,8 @@ export async function startE2E(): Promise<E2E> {
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill(user.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL((url) => url.pathname === '/admin');
+      // A role without the dashboard (a field rep) is sent on to its first page at once.
+      await page.waitForURL((url) => url.pathname !== '/admin/login');
       return { page, user };
     },
     async close() {

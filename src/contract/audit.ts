@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { id, text } from './primitives';
+import { calendarDate, id, isCalendarDate, text } from './primitives';
 
 /**
  * Every action the server writes to the audit log, by the kind of record (entity type) it is written on.
@@ -27,10 +27,33 @@ export const AUDIT_ACTIONS = {
   prospect: ['prospect.created'],
   feedback_submission: ['feedback.submitted'],
   'settings.lookup_email': ['settings.updated'],
+  // Security events and staff accounts, written on the account concerned (none for an unknown e-mail).
+  user: [
+    'auth.signed_in',
+    'auth.sign_in_failed',
+    'auth.signed_out',
+    'auth.permission_denied',
+    'staff.invited',
+    'staff.updated',
+    'staff.disabled',
+    'staff.enabled',
+    'staff.signed_out_everywhere',
+    'staff.password_reset_issued',
+    'account.password_changed',
+    'account.password_set',
+    'account.session_ended',
+    'account.mfa_enabled',
+    'account.mfa_disabled',
+    'account.recovery_codes_replaced',
+  ],
 } as const;
 export type AuditEntityType = keyof typeof AUDIT_ACTIONS;
 /** An action of the audit log; `AuditAction<'device'>` for those written on one kind of record. */
 export type AuditAction<T extends AuditEntityType = AuditEntityType> = (typeof AUDIT_ACTIONS)[T][number];
+
+export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ACTIONS) as [AuditEntityType, ...AuditEntityType[]];
+/** Every action once: `set_cancellation_reason` is written on two kinds of record. */
+export const AUDIT_ACTION_NAMES = [...new Set(Object.values(AUDIT_ACTIONS).flat())] as [AuditAction, ...AuditAction[]];
 
 /** Any record kind may be asked for (a customer has a history page before it has entries). */
 export const auditQuery = z.object({
@@ -56,5 +79,74 @@ export const auditEndpoints = {
     response: z.array(auditEntry),
     access: 'history.view',
     summary: 'The latest 200 audit entries of one record, newest first.',
+  }),
+};
+
+export const AUDIT_LOG_PAGE_SIZE = 50;
+
+/**
+ * Where an older page of the whole log starts: the last entry's time, to the microsecond PostgreSQL keeps, and
+ * its id, as `YYYY-MM-DDTHH:MM:SS.ffffffZ_id`. The server makes it; the client only passes it back.
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z_([1-9]\d{0,14})$/;
+const CURSOR_MESSAGE = 'The page cursor is not valid. Start again from the newest entries.';
+const auditCursor = z.string().transform((value, ctx) => {
+  const m = CURSOR.exec(value);
+  if (!m || !isCalendarDate(m[1]!)) {
+    ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+    return z.NEVER;
+  }
+  return { at: value.slice(0, value.indexOf('_')), id: Number(m[3]) };
+});
+
+/** Filters of the whole log; the dates are business days, from and to inclusive. */
+export const auditLogQuery = z
+  .object({
+    userId: id().optional(),
+    action: z.enum(AUDIT_ACTION_NAMES, { error: 'The selected action is invalid.' }).optional(),
+    entityType: z.enum(AUDIT_ENTITY_TYPES, { error: 'The selected record type is invalid.' }).optional(),
+    entityId: id().optional(),
+    from: calendarDate('The from date must be a real date as YYYY-MM-DD.').optional(),
+    to: calendarDate('The to date must be a real date as YYYY-MM-DD.').optional(),
+    before: auditCursor.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.entityId !== undefined && q.entityType === undefined)
+      ctx.addIssue({ code: 'custom', path: ['entityType'], message: 'Choose the record type of the record id.' });
+    if (q.from && q.to && q.from > q.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
+  });
+export type AuditLogQuery = z.output<typeof auditLogQuery>;
+
+export const auditLogEntry = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  userId: z.number().nullable(),
+  userName: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.number().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntry>;
+
+export const auditLogPage = z.object({
+  rows: z.array(auditLogEntry),
+  /** The `before` of the next older page; null on the oldest. */
+  nextCursor: z.string().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPage>;
+
+export const auditLogEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/audit-log',
+    query: auditLogQuery,
+    response: auditLogPage,
+    access: 'audit.view',
+    summary: `The whole audit log, newest first, ${AUDIT_LOG_PAGE_SIZE} entries a page; pass nextCursor as \`before\` for older ones.`,
   }),
 };

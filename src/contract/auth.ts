@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLE_IDS } from './access';
 import { endpoint } from './endpoint';
+import { signInCode } from './mfa';
 import { text, unstorableText } from './primitives';
 
 /** The sign-in page; its form posts to the same address (a classic form post works without the SPA). */
@@ -30,6 +31,14 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
+/** The second step of a sign-in with two-factor sign-in on (ADR 014). */
+export const LOGIN_CODE_PATH = '/admin/login/totp';
+export const loginCodeBody = z.strictObject({ code: signInCode() });
+export type LoginCodeBody = z.input<typeof loginCodeBody>;
+
+/** A signed-in answer: the user and the CSRF token of the new session. */
+export const signedIn = z.object({ user: currentUser, csrfToken: z.string() });
+
 export const INVALID_CREDENTIALS_MESSAGE = 'These credentials do not match our records.';
 export const TOO_MANY_LOGINS_MESSAGE = 'Too many sign-in attempts. Please wait a minute and try again.';
 
@@ -38,9 +47,20 @@ export const authEndpoints = {
     method: 'POST',
     path: LOGIN_PAGE,
     body: loginBody,
-    response: z.object({ user: currentUser, csrfToken: z.string() }),
+    // With two-factor sign-in on, the right password only opens the second step (a short-lived signed cookie).
+    response: z.union([signedIn, z.object({ mfaRequired: z.literal(true) })]),
     access: 'public',
-    summary: 'Signs in: the user and the CSRF token of the new session (a classic form post is redirected).',
+    summary:
+      'Signs in: the user and the CSRF token of the new session, or `mfaRequired` when a code must follow (a classic form post is redirected).',
+  }),
+  loginCode: endpoint({
+    method: 'POST',
+    path: LOGIN_CODE_PATH,
+    body: loginCodeBody,
+    response: signedIn,
+    access: 'public',
+    summary:
+      "Second step of a sign-in: a current code of the user's app, or an unused recovery code, within 5 minutes of the password.",
   }),
   logout: endpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 import type { Endpoint } from './endpoint';
-import { auditEndpoints } from './audit';
+import { auditEndpoints, auditLogEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { cancellationReasonEndpoints } from './cancellation-reasons';
 import { customerEndpoints } from './customers';
@@ -8,6 +8,7 @@ import { equipmentEndpoints } from './equipment';
 import { feedbackEndpoints } from './feedback';
 import { healthEndpoints } from './health';
 import { mapEndpoints } from './maps';
+import { mfaEndpoints } from './mfa';
 import { openapiEndpoint } from './openapi';
 import { parcelEndpoints } from './parcels';
 import { prospectEndpoints } from './prospects';
@@ -20,6 +21,7 @@ import { supplierEndpoints } from './suppliers';
 /** Every declared endpoint of the app: the route-table test, OpenAPI and the fuzz tier walk this list. */
 export const ENDPOINTS: Endpoint[] = [
   auditEndpoints,
+  auditLogEndpoints,
   authEndpoints,
   cancellationReasonEndpoints,
   cancellationEndpoints,
@@ -34,6 +36,7 @@ export const ENDPOINTS: Endpoint[] = [
   settingsEndpoints,
   staffEndpoints,
   accountEndpoints,
+  mfaEndpoints,
   setPasswordEndpoints,
   statsEndpoints,
   subscriptionEndpoints,

@@ -196,6 +196,9 @@ export const prospectFormOptions = z.object({
 });
 export type ProspectFormOptions = z.infer<typeof prospectFormOptions>;
 
+export const prospectFilterOptions = prospectFormOptions.pick({ actionOptions: true, repOptions: true });
+export type ProspectFilterOptions = z.infer<typeof prospectFilterOptions>;
+
 const listDate = (field: string) => calendarDate(`The ${field} must be a date (YYYY-MM-DD).`).optional();
 
 export const prospectListQuery = pageQuery.extend({
@@ -247,7 +250,7 @@ export const prospectEndpoints = {
     response: prospectFormOptions,
     access: 'prospects.log',
     summary:
-      'What the visit form offers: actions, carriers, topographies, reps, states, and whether the rep is chosen.',
+      'What the visit form offers: actions, carriers, topographies, states, whether the rep is chosen and, if so, the reps.',
   }),
   store: endpoint({
     method: 'POST',
@@ -258,13 +261,21 @@ export const prospectEndpoints = {
     summary:
       'Records a prospect visit with its speed tests and topographies (§5); the rep is chosen only with canForceCreate.',
   }),
+  filterOptions: endpoint({
+    method: 'GET',
+    path: '/admin/api/prospects/filter-options',
+    response: prospectFilterOptions,
+    access: 'prospects.view-own',
+    summary: "What the list's filters offer: the actions, and the reps to a user who sees every rep's visits.",
+  }),
   list: endpoint({
     method: 'GET',
     path: '/admin/api/prospects',
     query: prospectListQuery,
     response: pageOf(prospectRow),
     access: 'prospects.view-own',
-    summary: 'A page of prospect visits, newest first, filtered by text, rep, action, conversion and visit dates.',
+    summary:
+      "A page of prospect visits, newest first, filtered by text, rep, action, conversion and visit dates; a rep's own only without prospects.view-all.",
   }),
   detail: endpoint({
     method: 'GET',
@@ -272,7 +283,8 @@ export const prospectEndpoints = {
     params: prospectIdParams,
     response: prospectDetail,
     access: 'prospects.view-own',
-    summary: 'A prospect visit with its speed tests by carrier and its topographies.',
+    summary:
+      "A prospect visit with its speed tests by carrier and its topographies; another rep's is not found without prospects.view-all.",
   }),
 };
 

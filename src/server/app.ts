@@ -66,6 +66,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(accessPlugin, {
     db: database.db,
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    requireMfaForAdmins: config.REQUIRE_MFA_FOR_ADMINS,
     now,
   });
   await app.register(openapiPlugin);

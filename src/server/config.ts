@@ -28,6 +28,7 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  REQUIRE_MFA_FOR_ADMINS: bool01.default(false),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -36,6 +36,7 @@ export const paths = {
   map: '/admin/map',
   users: '/admin/users',
   account: '/admin/account',
+  audit: '/admin/audit',
 } as const;
 
 /** The names of a pattern's `:params`, so a link can neither miss nor invent one. */

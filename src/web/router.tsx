@@ -151,6 +151,10 @@ export const router = createBrowserRouter([
         path: paths.account,
         lazy: () => import('./features/staff/AccountPage').then((m) => ({ Component: m.AccountPage })),
       },
+      {
+        path: paths.audit,
+        lazy: () => import('./features/audit/AuditLogPage').then((m) => ({ Component: m.AuditLogPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

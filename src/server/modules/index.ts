@@ -18,6 +18,7 @@ import { cancellationReasonRoutes } from './cancellation-reasons/cancellation-re
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { cancellationRoutes } from './cancellations/cancellations.routes';
 import { staffRoutes } from './staff/staff.routes';
+import { mfaRoutes } from './staff/mfa.routes';
 
 export interface ModuleDeps {
   config: Config;
@@ -29,7 +30,7 @@ export interface ModuleDeps {
 export async function registerModules(app: FastifyInstance, { config, database, now }: ModuleDeps) {
   const db = database.db;
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now });
-  await app.register(auditRoutes, { db });
+  await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(deviceRoutes, { db });
   await app.register(equipmentRoutes, { db });
@@ -37,6 +38,7 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(staffRoutes, { db, mailer });
+  await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS });
   await app.register(mapsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, tileUrl: config.MAP_TILE_URL ?? null });
   await app.register(prospectRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(customerRoutes, { db });

@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, Sessi
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { originOf, recordAudit } from '../modules/audit';
 import { allows, type Access } from '../../contract/access';
 import { LOGIN_PAGE, type CurrentUser } from '../../contract/auth';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../contract/errors';
+import { MFA_MESSAGES } from '../../contract/mfa';
 
 declare module 'fastify' {
   interface Session {
@@ -46,8 +48,14 @@ export interface RouteEntry {
 /**
  * The session's user, unless the session no longer counts: the account was disabled, its password changed or
  * it was signed out everywhere since (the epoch moved on), or the session outlived its absolute lifetime.
+ * `secondFactor`: whether the user has two-factor sign-in on (ADR 014).
  */
-async function sessionUser(db: Db, session: Session, now: number, absoluteMs: number): Promise<CurrentUser | null> {
+async function sessionUser(
+  db: Db,
+  session: Session,
+  now: number,
+  absoluteMs: number,
+): Promise<{ user: CurrentUser; secondFactor: boolean } | null> {
   const { userId, epoch, signedInAt } = session;
   if (!userId || signedInAt === undefined || now - signedInAt > absoluteMs) return null;
   const [user] = await db
@@ -59,12 +67,13 @@ async function sessionUser(db: Db, session: Session, now: number, absoluteMs: nu
       isRep: users.isRep,
       canForceCreate: users.canForceCreate,
       sessionEpoch: users.sessionEpoch,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.disabledAt)));
   if (!user || user.sessionEpoch !== epoch) return null;
-  const { sessionEpoch: _epoch, ...current } = user;
-  return current;
+  const { sessionEpoch: _epoch, totpEnabledAt, ...current } = user;
+  return { user: current, secondFactor: totpEnabledAt !== null };
 }
 
 /**
@@ -74,8 +83,11 @@ async function sessionUser(db: Db, session: Session, now: number, absoluteMs: nu
  * answers as if it needed a permission nobody has. Unmatched paths fall through to the 404 handler.
  */
 export const accessPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; absoluteMs: number; now: () => number }) => {
-    const { db, absoluteMs, now } = opts;
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; absoluteMs: number; now: () => number; requireMfaForAdmins?: boolean },
+  ) => {
+    const { db, absoluteMs, now, requireMfaForAdmins = false } = opts;
     const declared: RouteOptions[] = [];
     app.decorate('routeTable', [] as RouteEntry[]);
     app.addHook('onRoute', (route) => {
@@ -123,15 +135,31 @@ export const accessPlugin = fp(
 
     app.addHook('preValidation', async (request, reply) => {
       if (request.is404) return;
+      let secondFactor = false;
       if (request.session.userId) {
-        request.user = await sessionUser(db, request.session, now(), absoluteMs);
-        if (!request.user) await request.session.destroy();
+        const found = await sessionUser(db, request.session, now(), absoluteMs);
+        request.user = found?.user ?? null;
+        secondFactor = found?.secondFactor ?? false;
+        if (!found) await request.session.destroy();
       }
       const access = request.routeOptions.config.access;
       if (access === 'public') return;
       if (!request.user) return refuseGuest(request, reply);
+      // REQUIRE_MFA_FOR_ADMINS (ADR 014): until they set it up, an Administrator reaches only their own account.
+      if (requireMfaForAdmins && !secondFactor && access !== 'signed-in' && request.user.role === 'administrator')
+        return reply.code(403).send({ message: MFA_MESSAGES.setupRequired });
       if (!access || !allows(request.user.role, access)) {
-        request.log.info({ userId: request.user.id, access, url: request.routeOptions.url }, 'permission denied');
+        const { id } = request.user;
+        const attempt = { method: request.method, route: request.routeOptions.url, permission: access ?? null };
+        request.log.info({ userId: id, ...attempt }, 'permission denied');
+        await recordAudit(db, {
+          ...originOf(request),
+          userId: id,
+          action: 'auth.permission_denied',
+          entityType: 'user',
+          entityId: id,
+          after: attempt,
+        });
         return reply.code(403).send({ message: FORBIDDEN_MESSAGE });
       }
     });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconBuildingWarehouse,
   IconDeviceMobile,
+  IconHistory,
   IconLayoutDashboard,
   IconListCheck,
   IconMap2,
@@ -47,4 +48,5 @@ export const nav: NavEntry[] = [
   { label: 'Feedback', href: paths.feedback, icon: IconMessage2, permission: 'feedback.send' },
   { label: 'Staff', href: paths.users, icon: IconUserShield, permission: 'staff.manage' },
   { label: 'Settings', href: paths.settings, icon: IconSettings, permission: 'settings.manage' },
+  { label: 'Audit log', href: paths.audit, icon: IconHistory, permission: 'audit.view' },
 ];

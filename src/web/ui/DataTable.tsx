@@ -56,7 +56,7 @@ export function DataTable<T>({
   rowKey,
   minWidth = 600,
 }: DataTableProps<T>) {
-  if (error) return <ErrorState message={errorMessage(error)} onRetry={onRetry} />;
+  if (error) return <ErrorState message={errorMessage(error)} onRetry={onRetry} error={error} />;
   if (!rows) return loading ? <LoadingState /> : null;
   if (!rows.length && !loading) return <EmptyState>{empty}</EmptyState>;
 

@@ -12,7 +12,7 @@ export { DetailField } from './DetailField';
 export { DataTable, pageQueryProps } from './DataTable';
 export type { Column, DataTableProps } from './DataTable';
 export { SearchInput } from './SearchInput';
-export { LoadingState, EmptyState, ErrorState } from './states';
+export { LoadingState, EmptyState, ErrorState, ForbiddenState, isForbidden } from './states';
 export { ModalLink } from './modal/ModalLink';
 export type { ModalLinkProps } from './modal/ModalLink';
 export { ModalViewBridge } from './modal/ModalViewBridge';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconInbox, IconRefresh } from '@tabler/icons-react';
+import { IconAlertCircle, IconInbox, IconLock, IconRefresh } from '@tabler/icons-react';
+import { HttpError } from '../lib/http';
 
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -28,13 +29,34 @@ export function EmptyState({ children = 'Nothing to show yet.' }: { children?: R
   );
 }
 
+/** Whether a load was refused because the user's role lacks the permission (403): retrying cannot help. */
+export function isForbidden(error: unknown): boolean {
+  return error instanceof HttpError && error.status === 403;
+}
+
+/** What a page shows to a user whose role may not open it: a plain statement, nothing to retry. */
+export function ForbiddenState() {
+  return (
+    <Alert color="gray" icon={<IconLock />} role="alert" my="md">
+      <Text size="sm">You do not have permission to see this page.</Text>
+    </Alert>
+  );
+}
+
+/**
+ * A load that failed, with a retry. Given the `error`, a refusal for the user's role shows `ForbiddenState`
+ * instead, so every page says so the same way whatever its own message would have been.
+ */
 export function ErrorState({
   message = 'This could not be loaded.',
   onRetry,
+  error,
 }: {
   message?: ReactNode;
   onRetry?: () => void;
+  error?: unknown;
 }) {
+  if (isForbidden(error)) return <ForbiddenState />;
   return (
     <Alert color="red" icon={<IconAlertCircle />} role="alert" my="md">
       <Group justify="space-between" gap="sm">

@@ -24,6 +24,14 @@ CREATE TABLE "password_tokens" (
 	CONSTRAINT "password_tokens_purpose_check" CHECK (purpose in ('invite', 'reset'))
 );
 --> statement-breakpoint
+CREATE TABLE "recovery_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"code_hash" text NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"sid" text PRIMARY KEY NOT NULL,
 	"data" jsonb NOT NULL,
@@ -41,6 +49,9 @@ CREATE TABLE "users" (
 	"disabled_at" timestamp with time zone,
 	"session_epoch" integer DEFAULT 0 NOT NULL,
 	"last_sign_in_at" timestamp with time zone,
+	"totp_secret" text,
+	"totp_enabled_at" timestamp with time zone,
+	"totp_last_step" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_email_unique" UNIQUE("email"),
 	CONSTRAINT "users_role_check" CHECK (role in ('administrator', 'operations', 'field-rep', 'analyst'))
@@ -314,9 +325,11 @@ CREATE TABLE "audit_log" (
 	"user_id" integer,
 	"action" text NOT NULL,
 	"entity_type" text NOT NULL,
-	"entity_id" integer NOT NULL,
+	"entity_id" integer,
 	"before" jsonb,
 	"after" jsonb,
+	"ip" text,
+	"user_agent" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -369,6 +382,7 @@ CREATE TABLE "stats_rollup_state" (
 );
 --> statement-breakpoint
 ALTER TABLE "password_tokens" ADD CONSTRAINT "password_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referral_codes" ADD CONSTRAINT "referral_codes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_swaps" ADD CONSTRAINT "device_swaps_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "device_swaps" ADD CONSTRAINT "device_swaps_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -410,6 +424,7 @@ ALTER TABLE "feedback_submissions" ADD CONSTRAINT "feedback_submissions_user_id_
 ALTER TABLE "settings" ADD CONSTRAINT "settings_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_throttle_expires_at_idx" ON "login_throttle" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "password_tokens_user_id_idx" ON "password_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "recovery_codes_user_id_code_hash_idx" ON "recovery_codes" USING btree ("user_id","code_hash");--> statement-breakpoint
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "customers_name_trgm_idx" ON "customers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_name_prefix_idx" ON "customers" USING btree ((lower("name") collate "C"),"id");--> statement-breakpoint
@@ -450,4 +465,5 @@ CREATE INDEX "prospects_converted_at_idx" ON "prospects" USING btree ("converted
 CREATE INDEX "prospects_rep_idx" ON "prospects" USING btree ("rep_id");--> statement-breakpoint
 CREATE INDEX "parcels_created_at_idx" ON "parcels" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id","created_at");--> statement-breakpoint
+CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_at_idx" ON "mail_outbox" USING btree ("created_at");

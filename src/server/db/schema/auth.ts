@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ROLE_IDS, type RoleId } from '../../../contract/access';
 
 /**
@@ -20,6 +31,14 @@ export const users = pgTable(
     /** Bumped when the password changes or the account is signed out everywhere: older sessions stop counting. */
     sessionEpoch: integer('session_epoch').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /**
+     * The TOTP secret (base32) of the second factor (ADR 014): set when set-up starts, in force only once a code
+     * confirmed it (`totp_enabled_at`). Kept as it is: the app needs it in clear to check codes.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last accepted code: a code of that step or an earlier one is refused (replay). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('users_role_check', sql.raw(`${t.role.name} in (${ROLE_IDS.map((r) => `'${r}'`).join(', ')})`))],
@@ -79,4 +98,22 @@ export const passwordTokens = pgTable(
       sql.raw(`${t.purpose.name} in (${PASSWORD_TOKEN_PURPOSES.map((p) => `'${p}'`).join(', ')})`),
     ),
   ],
+);
+
+/**
+ * One-time recovery codes of the second factor (ADR 014): ten per set, shown once. Only the SHA-256 of each code is
+ * kept; a used code keeps its row with `used_at`, so the account page can say how many are left.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_id_code_hash_idx').on(t.userId, t.codeHash)],
 );

@@ -32,7 +32,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
 );
 
-/** Who changed what, when, with the state before and after. */
+/** Who changed what, when, from where, with the state before and after; also sign-ins and refusals (ADR 012). */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -40,10 +40,18 @@ export const auditLog = pgTable(
     userId: integer('user_id').references(() => users.id),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
-    entityId: integer('entity_id').notNull(),
+    /** Null when the event concerns no record (a failed sign-in with an unknown e-mail). */
+    entityId: integer('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The client address and user agent of the request, when one made the change. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    // The whole log, newest first, paged by (created_at, id).
+    index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
 );

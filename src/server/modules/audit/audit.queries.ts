@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
+import type { AuditLogQuery } from '../../../contract/audit';
 
 /** The latest 200 entries of one record with the name of who made each, newest first. */
 export function auditEntriesOf(db: Db, entityType: string, entityId: number) {
@@ -18,4 +19,44 @@ export function auditEntriesOf(db: Db, entityType: string, entityId: number) {
     .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(200);
+}
+
+/**
+ * Entries of the whole log matching the filters, newest first, older than the cursor when one is given. The
+ * cursor compares (created_at, id) as a row, which the (created_at desc, id desc) index serves without OFFSET;
+ * `cursorAt` is created_at to the microsecond, which a JavaScript Date would round to the millisecond.
+ */
+export function auditLogRows(db: Db, q: AuditLogQuery, timeZone: string, limit: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      userId: auditLog.userId,
+      userName: users.name,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      ip: auditLog.ip,
+      userAgent: auditLog.userAgent,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(
+        q.userId !== undefined ? eq(auditLog.userId, q.userId) : undefined,
+        q.action ? eq(auditLog.action, q.action) : undefined,
+        q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
+        q.entityId !== undefined ? eq(auditLog.entityId, q.entityId) : undefined,
+        q.from ? sql`${auditLog.createdAt} >= (${q.from}::date)::timestamp at time zone ${timeZone}` : undefined,
+        q.to ? sql`${auditLog.createdAt} < (${q.to}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
+        q.before
+          ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${q.before.at}::timestamptz, ${q.before.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
 }

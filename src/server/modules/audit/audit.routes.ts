@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { auditEndpoints as endpoints } from '../../../contract/audit';
+import { auditEndpoints, auditLogEndpoints } from '../../../contract/audit';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
-import { auditHistory } from './audit.service';
+import { auditHistory, auditLogPage } from './audit.service';
 
-export const auditRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, endpoints.list, ({ query }) => auditHistory(db, query.entityType, query.entityId));
+export const auditRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
+  route(app, auditEndpoints.list, ({ query }) => auditHistory(db, query.entityType, query.entityId));
+  route(app, auditLogEndpoints.list, ({ query }) => auditLogPage(db, query, timeZone));
 };

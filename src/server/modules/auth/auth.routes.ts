@@ -1,15 +1,19 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authEndpoints as endpoints,
   INVALID_CREDENTIALS_MESSAGE,
   LOGIN_PAGE,
   TOO_MANY_LOGINS_MESSAGE,
 } from '../../../contract/auth';
+import { MFA_MESSAGES } from '../../../contract/mfa';
 import { ActionError, FieldErrors } from '../../http/errors';
 import { route } from '../../http/route';
 import type { Db } from '../../db/client';
+import { recordSignIn, recordSignInFailure, recordSignOut } from './auth.audit';
 import { authenticate } from './auth.service';
 import { loginThrottle } from './login-throttle';
+import { checkSecondFactor, firstStepOf, forgetFirstStep, rememberFirstStep } from './second-factor';
+import { secondFactorAccount } from './second-factor.queries';
 
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
@@ -19,26 +23,68 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
 ) => {
   const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
 
-  route(app, endpoints.login, async ({ body, request, reply }) => {
-    const wait = await throttle.admit(request.ip, body.email);
+  // Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail.
+  const admit = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
+    const wait = await throttle.admit(request.ip, email);
     if (wait !== null) {
-      request.log.warn({ email: body.email, ip: request.ip }, 'sign-in throttled');
+      request.log.warn({ email, ip: request.ip }, 'sign-in throttled');
       reply.header('retry-after', wait);
       throw new ActionError(TOO_MANY_LOGINS_MESSAGE, 429);
     }
+  };
+
+  route(app, endpoints.login, async ({ body, request, reply }) => {
+    await admit(request, reply, body.email);
     const user = await authenticate(db, body.email, body.password);
     if (!user) {
       request.log.info({ email: body.email }, 'sign-in refused');
+      await recordSignInFailure(db, request, body.email);
       throw new FieldErrors({ email: [INVALID_CREDENTIALS_MESSAGE] });
+    }
+    const factor = await secondFactorAccount(db, user.id);
+    if (factor?.totpEnabledAt) {
+      // No session yet, and the failures stay counted until the code is right too: the password alone proves little.
+      rememberFirstStep(reply, { userId: user.id, epoch: factor.sessionEpoch }, now());
+      request.log.info({ userId: user.id }, 'password accepted, code required');
+      if (!isXhr(request)) return reply.redirect(`${LOGIN_PAGE}?step=code`, 303);
+      return { mfaRequired: true as const };
     }
     await throttle.succeeded(request.ip, body.email);
     await app.startSession(request, user.id);
+    await recordSignIn(db, request, user.id);
     request.log.info({ userId: user.id }, 'signed in');
     if (!isXhr(request)) return reply.redirect('/admin', 303);
     return { user, csrfToken: reply.generateCsrf() };
   });
 
-  route(app, endpoints.logout, async ({ request, reply }) => {
+  route(app, endpoints.loginCode, async ({ body, request, reply }) => {
+    const step = firstStepOf(request, now());
+    const account = step && (await secondFactorAccount(db, step.userId));
+    // Disabled, its password changed or its second factor turned off since the first step: start again.
+    const secret = account?.totpEnabledAt && account.totpSecret;
+    if (!account || !secret || account.disabledAt || account.sessionEpoch !== step.epoch) {
+      forgetFirstStep(reply);
+      throw new ActionError(MFA_MESSAGES.signInExpired);
+    }
+    await admit(request, reply, account.email);
+    const check = await checkSecondFactor(db, { id: account.id, totpSecret: secret }, body.code, now());
+    if (check !== 'accepted') {
+      request.log.info({ userId: account.id }, 'sign-in code refused');
+      await recordSignInFailure(db, request, account.email);
+      throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
+    }
+    forgetFirstStep(reply);
+    await throttle.succeeded(request.ip, account.email);
+    await app.startSession(request, account.id);
+    await recordSignIn(db, request, account.id);
+    request.log.info({ userId: account.id }, 'signed in with a second factor');
+    if (!isXhr(request)) return reply.redirect('/admin', 303);
+    const { id, email, name, role, isRep, canForceCreate } = account;
+    return { user: { id, email, name, role, isRep, canForceCreate }, csrfToken: reply.generateCsrf() };
+  });
+
+  route(app, endpoints.logout, async ({ user, request, reply }) => {
+    if (user) await recordSignOut(db, request, user.id);
     await request.session.destroy();
     if (!isXhr(request)) return reply.redirect(LOGIN_PAGE, 303);
   });

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import {
   REASON_NAME_TAKEN_MESSAGE,
   REASON_NOT_FOUND_MESSAGE,

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/devices';
 import type { ActionResult, EquipmentState } from '../../../contract/equipment';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import {
   activeSubscription,
   deleteDeviceRow,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { EQUIPMENT_STATE_LABELS, type ActionResult } from '../../../contract/equipment';
 import { ActionError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { deleteEquipmentRow, lockEquipment, setEquipmentState } from './equipment.queries';
 
 const gone = (id: number) => new ActionError(`Equipment ${id} no longer exists.`, 404);

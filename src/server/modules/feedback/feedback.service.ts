@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { insertFeedback } from './feedback.queries';
 
 export function submitFeedback(db: Db, userId: number, body: string) {

@@ -1,7 +1,9 @@
 import { and, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, prospectActions, prospects, subscriptions, users } from '../../db/schema';
+import type { CurrentUser } from '../../../contract/auth';
 import type { ProspectMapSubset } from '../../../contract/maps';
+import { visibleProspects } from '../prospects';
 
 const hasActiveSubscription = (db: Db) =>
   exists(
@@ -33,7 +35,8 @@ function subsetFilter(subset: ProspectMapSubset | undefined, timeZone: string): 
   }
 }
 
-export function prospectPoints(db: Db, subset: ProspectMapSubset | undefined, timeZone: string) {
+/** Located visits the viewer may see, all or one subset. */
+export function prospectPoints(db: Db, viewer: CurrentUser, subset: ProspectMapSubset | undefined, timeZone: string) {
   return db
     .select({
       id: prospects.id,
@@ -44,7 +47,9 @@ export function prospectPoints(db: Db, subset: ProspectMapSubset | undefined, ti
       converted: sql<boolean>`${prospects.convertedAt} is not null`,
     })
     .from(prospects)
-    .where(and(isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)));
+    .where(
+      and(visibleProspects(viewer), isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)),
+    );
 }
 
 export async function customerDetails(db: Db, id: number) {
@@ -64,7 +69,8 @@ export async function customerDetails(db: Db, id: number) {
   return row;
 }
 
-export async function prospectDetails(db: Db, id: number) {
+/** A visit's info-window facts; undefined when it does not exist or the viewer may not see it. */
+export async function prospectDetails(db: Db, viewer: CurrentUser, id: number) {
   const parentAction = sql<
     string | null
   >`(select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id)`;
@@ -88,6 +94,6 @@ export async function prospectDetails(db: Db, id: number) {
     .innerJoin(users, eq(users.id, prospects.repId))
     .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
     .leftJoin(customers, eq(customers.id, prospects.customerId))
-    .where(eq(prospects.id, id));
+    .where(and(eq(prospects.id, id), visibleProspects(viewer)));
   return row;
 }

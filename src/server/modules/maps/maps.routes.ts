@@ -19,17 +19,20 @@ export const mapsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string; tileUrl:
 ) => {
   route(app, endpoints.customers, async ({ reply }) => sendMarkers(reply, await customerMarkers(db)));
 
-  route(app, endpoints.prospects, async ({ query, reply }) =>
-    sendMarkers(reply, await prospectMarkers(db, query.subset, timeZone)),
+  // Prospect markers and their info windows are scoped to the visits the user may see (a rep: their own).
+  route(app, endpoints.prospects, async ({ user, query, reply }) =>
+    sendMarkers(reply, await prospectMarkers(db, user, query.subset, timeZone)),
   );
 
-  route(app, endpoints.general, async ({ reply }) => sendMarkers(reply, await generalMarkers(db, timeZone)));
+  route(app, endpoints.general, async ({ user, reply }) =>
+    sendMarkers(reply, await generalMarkers(db, user, timeZone)),
+  );
 
   route(app, endpoints.info, ({ params, user }) => {
     const { kind, id } = params.id;
     // Prospect markers are on the reps' map; a member's details need the members' map.
     if (kind === 'customer' && !can(user.role, 'maps.view')) throw new ForbiddenError();
-    return markerInfo(db, kind, id, timeZone);
+    return markerInfo(db, user, kind, id, timeZone);
   });
 
   route(app, endpoints.config, () => ({ tileUrl }));

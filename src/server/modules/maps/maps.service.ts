@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { CurrentUser } from '../../../contract/auth';
 import { MARKER_LABELS, type MapMarker, type MarkerInfo, type ProspectMapSubset } from '../../../contract/maps';
 import { NotFoundError } from '../../http/errors';
 import { customerDetails, customerPoints, prospectDetails, prospectPoints } from './maps.queries';
@@ -20,10 +21,11 @@ export async function customerMarkers(db: Db): Promise<MapMarker[]> {
 
 export async function prospectMarkers(
   db: Db,
+  user: CurrentUser,
   subset: ProspectMapSubset | undefined,
   timeZone: string,
 ): Promise<MapMarker[]> {
-  const rows = await prospectPoints(db, subset, timeZone);
+  const rows = await prospectPoints(db, user, subset, timeZone);
   return rows.map((r) => ({
     id: `prospect-${r.id}`,
     lat: round5(r.lat!),
@@ -34,9 +36,9 @@ export async function prospectMarkers(
   }));
 }
 
-/** The general map: every located member and every located prospect visit. */
-export async function generalMarkers(db: Db, timeZone: string): Promise<MapMarker[]> {
-  const [members, visits] = await Promise.all([customerMarkers(db), prospectMarkers(db, undefined, timeZone)]);
+/** The general map: every located member and every located prospect visit the user may see. */
+export async function generalMarkers(db: Db, user: CurrentUser, timeZone: string): Promise<MapMarker[]> {
+  const [members, visits] = await Promise.all([customerMarkers(db), prospectMarkers(db, user, undefined, timeZone)]);
   return members.concat(visits);
 }
 
@@ -45,6 +47,7 @@ const place = (r: { address: string | null; city: string | null; state: string |
 
 export async function markerInfo(
   db: Db,
+  user: CurrentUser,
   kind: 'customer' | 'prospect',
   id: number,
   timeZone: string,
@@ -61,7 +64,8 @@ export async function markerInfo(
     ];
     return { title: c.name, label: MARKER_LABELS.customer, content: lines.filter(Boolean).join('\n') };
   }
-  const p = await prospectDetails(db, id);
+  // Another rep's visit answers as not found, like one that does not exist.
+  const p = await prospectDetails(db, user, id);
   if (!p) throw new NotFoundError('The prospect was not found.');
   const lines = [
     ...place(p),

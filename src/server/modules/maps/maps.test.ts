@@ -169,11 +169,64 @@ describe('general map and info windows', () => {
   });
 });
 
+describe('whose prospect markers a user sees', () => {
+  type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;
+  let ann: SignedIn;
+  let analyst: SignedIn;
+  let annVisit: Awaited<ReturnType<typeof createProspect>>;
+  let bobVisit: Awaited<ReturnType<typeof createProspect>>;
+  beforeAll(async () => {
+    ann = await t.signIn({ role: 'field-rep', isRep: true, name: 'Ann Map' });
+    const bob = await t.signIn({ role: 'field-rep', isRep: true, name: 'Bob Map' });
+    analyst = await t.signIn({ role: 'analyst' });
+    annVisit = await createProspect(t.db, { repId: ann.user.id, name: 'Ann Map Visit' });
+    bobVisit = await createProspect(t.db, { repId: bob.user.id, name: 'Bob Map Visit' });
+  });
+  const markerIds = async (who: SignedIn, url: string) => {
+    const res = await who.get(url);
+    expect(res.statusCode).toBe(200);
+    return res.json<MapMarker[]>().map((m) => m.id);
+  };
+
+  it('draws a field rep’s own visits only, in every subset', async () => {
+    for (const url of ['/admin/api/prospects/map', '/admin/api/prospects/map?subset=today']) {
+      const ids = await markerIds(ann, url);
+      expect(ids, url).toContain(`prospect-${annVisit.id}`);
+      expect(ids, url).not.toContain(`prospect-${bobVisit.id}`);
+      expect(
+        ids.every((id) => id === `prospect-${annVisit.id}`),
+        url,
+      ).toBe(true);
+    }
+  });
+
+  it('answers the info window of another rep’s visit to a field rep exactly like one that does not exist', async () => {
+    const own = await ann.get(`/admin/api/maps/markers/prospect-${annVisit.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().content).toContain('by Ann Map');
+    const other = await ann.get(`/admin/api/maps/markers/prospect-${bobVisit.id}`);
+    const missing = await ann.get('/admin/api/maps/markers/prospect-999999999');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+  });
+
+  it('shows an analyst every rep’s visits and their info windows', async () => {
+    expect(await markerIds(analyst, '/admin/api/prospects/map')).toEqual(
+      expect.arrayContaining([`prospect-${annVisit.id}`, `prospect-${bobVisit.id}`]),
+    );
+    expect(await markerIds(analyst, '/admin/map-data')).toEqual(
+      expect.arrayContaining([`prospect-${annVisit.id}`, `prospect-${bobVisit.id}`]),
+    );
+    expect((await analyst.get(`/admin/api/maps/markers/prospect-${bobVisit.id}`)).json().title).toBe('Bob Map Visit');
+    expect((await analyst.get(`/admin/api/maps/markers/prospect-${annVisit.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('marker access and hostile input', () => {
-  it('shows a field rep the info window of a prospect but not of a member', async () => {
+  it('shows a field rep the info window of their prospect but not of a member', async () => {
     const fieldRep = await t.signIn({ role: 'field-rep', isRep: true });
     const member = await createCustomer(t.db);
-    const visit = await createProspect(t.db);
+    const visit = await createProspect(t.db, { repId: fieldRep.user.id });
     expect((await fieldRep.get(`/admin/api/maps/markers/prospect-${visit.id}`)).statusCode).toBe(200);
     expect((await fieldRep.get(`/admin/api/maps/markers/customer-${member.id}`)).statusCode).toBe(403);
   });

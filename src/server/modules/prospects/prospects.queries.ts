@@ -10,8 +10,10 @@ import {
   topographies,
   users,
 } from '../../db/schema';
+import type { CurrentUser } from '../../../contract/auth';
 import type { ProspectListQuery } from '../../../contract/prospects';
 import { escapeLike } from '../../db/like';
+import { visibleProspects } from './prospect-scope';
 
 /** "Follow Up Needed › Call Back" for a sub-action, the description alone for a top-level one. */
 const actionLabel = sql<string>`coalesce((select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id) || ' › ', '') || ${prospectActions}.description`;
@@ -42,8 +44,9 @@ function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined
   );
 }
 
-export async function listProspects(db: Db, query: ProspectListQuery, timeZone: string) {
-  const where = listFilter(query, timeZone);
+/** A page of the visits the viewer may see that match the list's filters. */
+export async function listProspects(db: Db, viewer: CurrentUser, query: ProspectListQuery, timeZone: string) {
+  const where = and(visibleProspects(viewer), listFilter(query, timeZone));
   const base = () =>
     db
       .select({
@@ -76,7 +79,8 @@ export async function listProspects(db: Db, query: ProspectListQuery, timeZone: 
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findProspect(db: Db, id: number) {
+/** The visit with its speed tests and topographies; undefined when it does not exist or the viewer may not see it. */
+export async function findProspect(db: Db, viewer: CurrentUser, id: number) {
   const createdBy = sql<string>`(select u.name from ${users} u where u.id = ${prospects}.created_by_id)`;
   const [row] = await db
     .select({
@@ -90,7 +94,7 @@ export async function findProspect(db: Db, id: number) {
     .innerJoin(users, eq(users.id, prospects.repId))
     .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
     .leftJoin(customers, eq(customers.id, prospects.customerId))
-    .where(eq(prospects.id, id));
+    .where(and(eq(prospects.id, id), visibleProspects(viewer)));
   if (!row) return undefined;
   const [speedTests, topographyNames] = await Promise.all([
     db

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { prospectEndpoints as endpoints, prospectStoreFor } from '../../../contract/prospects';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
-import { createProspect, formOptions, prospectDetail, prospectPage } from './prospects.service';
+import { createProspect, filterOptions, formOptions, prospectDetail, prospectPage } from './prospects.service';
 
 export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
   route(app, endpoints.formOptions, ({ user }) => formOptions(db, user));
@@ -19,7 +19,10 @@ export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = 
     { bodyFor: (user) => prospectStoreFor(user).body },
   );
 
-  route(app, endpoints.list, ({ query }) => prospectPage(db, query, timeZone));
+  route(app, endpoints.filterOptions, ({ user }) => filterOptions(db, user));
 
-  route(app, endpoints.detail, ({ params }) => prospectDetail(db, params.id));
+  // A rep sees only their own visits: the services scope every read to the signed-in user.
+  route(app, endpoints.list, ({ user, query }) => prospectPage(db, user, query, timeZone));
+
+  route(app, endpoints.detail, ({ user, params }) => prospectDetail(db, user, params.id));
 };

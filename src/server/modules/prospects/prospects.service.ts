@@ -1,10 +1,12 @@
 import { lookup } from 'zipcodes';
 import type { Db } from '../../db/client';
+import { can } from '../../../contract/access';
 import type { CurrentUser } from '../../../contract/auth';
 import { US_STATES } from '../../../contract/us-states';
 import type {
   ProspectCreated,
   ProspectDetail,
+  ProspectFilterOptions,
   ProspectFormOptions,
   ProspectFormValues,
   ProspectListQuery,
@@ -12,7 +14,7 @@ import type {
 } from '../../../contract/prospects';
 import type { Page } from '../../../contract/pagination';
 import { FieldErrors, NotFoundError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import {
   actionOptions,
   carrierOptions,
@@ -31,7 +33,8 @@ export async function formOptions(db: Db, user: CurrentUser): Promise<ProspectFo
     actionOptions(db),
     carrierOptions(db),
     topographyOptions(db),
-    repOptions(db),
+    // Only a user who can force-create chooses the rep (§6); anyone else's visits are their own.
+    user.canForceCreate ? repOptions(db) : [],
   ]);
   return {
     actionOptions: actions,
@@ -104,8 +107,22 @@ export async function createProspect(db: Db, user: CurrentUser, values: Prospect
   });
 }
 
-export async function prospectPage(db: Db, query: ProspectListQuery, timeZone: string): Promise<Page<ProspectRow>> {
-  const { rows, total } = await listProspects(db, query, timeZone);
+/** The list's filters: the actions, and the reps to a user who sees every rep's visits (a rep sees only their own). */
+export async function filterOptions(db: Db, user: CurrentUser): Promise<ProspectFilterOptions> {
+  const [actions, reps] = await Promise.all([
+    actionOptions(db),
+    can(user.role, 'prospects.view-all') ? repOptions(db) : [],
+  ]);
+  return { actionOptions: actions, repOptions: reps };
+}
+
+export async function prospectPage(
+  db: Db,
+  user: CurrentUser,
+  query: ProspectListQuery,
+  timeZone: string,
+): Promise<Page<ProspectRow>> {
+  const { rows, total } = await listProspects(db, user, query, timeZone);
   return {
     rows: rows.map((r) => ({
       ...r,
@@ -118,8 +135,9 @@ export async function prospectPage(db: Db, query: ProspectListQuery, timeZone: s
   };
 }
 
-export async function prospectDetail(db: Db, id: number): Promise<ProspectDetail> {
-  const found = await findProspect(db, id);
+/** A visit the user may see; someone else's answers as not found, so its existence is not revealed. */
+export async function prospectDetail(db: Db, user: CurrentUser, id: number): Promise<ProspectDetail> {
+  const found = await findProspect(db, user, id);
   if (!found) throw new NotFoundError('The prospect was not found.');
   const p = found.prospect;
   return {

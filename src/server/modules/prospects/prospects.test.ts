@@ -124,6 +124,17 @@ describe('recording a prospect visit', () => {
     await expectRefused(rep, validForm({ rep_id: rep.user.id }), 'rep_id', 'The rep field is not allowed.');
   });
 
+  it('records a field rep’s visit as their own and refuses another rep’s id from them', async () => {
+    const fieldRep = await t.signIn({ role: 'field-rep', isRep: true });
+    const other = await createUser(t.db, { isRep: true });
+    await expectRefused(fieldRep, validForm({ rep_id: other.id }), 'rep_id', 'The rep field is not allowed.');
+    await expectRefused(fieldRep, validForm({ rep_id: String(other.id) }), 'rep_id', 'The rep field is not allowed.');
+    const res = await fieldRep.post('/admin/prospects', validForm());
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(prospects).where(eq(prospects.id, res.json().id));
+    expect(row).toMatchObject({ repId: fieldRep.user.id, createdById: fieldRep.user.id });
+  });
+
   it('refuses a rep who is not a rep and an existing member who does not exist', async () => {
     const notRep = await createUser(t.db, { isRep: false });
     await expectRefused(manager, validForm({ rep_id: notRep.id }), 'rep_id', 'The selected rep is invalid.');
@@ -332,6 +343,74 @@ describe('form options', () => {
     expect(body.states).toContainEqual({ code: 'TN', name: 'Tennessee' });
     expect(body.states).toContainEqual({ code: 'PR', name: 'Puerto Rico' });
     expect((await rep.get('/admin/api/prospects/form-options')).json().canForceCreate).toBe(false);
+  });
+
+  it('offers no reps to choose from to a user who cannot force-create: their visits are their own', async () => {
+    const fieldRep = await t.signIn({ role: 'field-rep', isRep: true });
+    const body = (await fieldRep.get('/admin/api/prospects/form-options')).json();
+    expect(body.canForceCreate).toBe(false);
+    expect(body.repOptions).toEqual([]);
+    expect(body.actionOptions.length).toBeGreaterThan(0);
+    expect((await rep.get('/admin/api/prospects/form-options')).json().repOptions).toEqual([]);
+  });
+
+  it('gives the list filters the reps only to a user who sees every rep’s visits', async () => {
+    const fieldRep = await t.signIn({ role: 'field-rep', isRep: true });
+    const analyst = await t.signIn({ role: 'analyst' });
+    const forAnalyst = await analyst.get('/admin/api/prospects/filter-options');
+    expect(forAnalyst.statusCode).toBe(200);
+    expect(forAnalyst.json().repOptions).toContainEqual({ id: rep.user.id, name: 'Field Rep' });
+    expect(forAnalyst.json().actionOptions).toContainEqual({ id: 21, parent_id: 2, description: 'Call Back' });
+    const forRep = (await fieldRep.get('/admin/api/prospects/filter-options')).json();
+    expect(forRep.repOptions).toEqual([]);
+    expect(forRep.actionOptions).toEqual(forAnalyst.json().actionOptions);
+    // The office reads visits without logging them.
+    expect((await analyst.get('/admin/api/prospects/form-options')).statusCode).toBe(403);
+  });
+});
+
+describe('whose prospects a user sees', () => {
+  let ann: SignedIn;
+  let bob: SignedIn;
+  let analyst: SignedIn;
+  let annVisit: Awaited<ReturnType<typeof createProspect>>;
+  let bobVisit: Awaited<ReturnType<typeof createProspect>>;
+  beforeAll(async () => {
+    ann = await t.signIn({ role: 'field-rep', isRep: true, name: 'Ann Scope' });
+    bob = await t.signIn({ role: 'field-rep', isRep: true, name: 'Bob Scope' });
+    analyst = await t.signIn({ role: 'analyst' });
+    annVisit = await createProspect(t.db, { repId: ann.user.id, name: 'Scoped Ann Visit' });
+    bobVisit = await createProspect(t.db, { repId: bob.user.id, name: 'Scoped Bob Visit' });
+  });
+  const listed = async (agent: SignedIn, qs = 'q=scoped') => {
+    const res = await agent.get(`/admin/api/prospects?${qs}`);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ rows: { id: number }[]; total: number }>();
+  };
+
+  it('lists a field rep’s own visits only, whatever the filters ask for', async () => {
+    const mine = await listed(ann);
+    expect(mine.rows.map((r) => r.id)).toEqual([annVisit.id]);
+    expect(mine.total).toBe(1);
+    expect((await listed(ann, `repId=${bob.user.id}`)).rows).toEqual([]);
+    expect((await listed(ann, 'q=bob scope')).total).toBe(0);
+    expect((await listed(bob)).rows.map((r) => r.id)).toEqual([bobVisit.id]);
+  });
+
+  it('answers another rep’s visit to a field rep exactly like one that does not exist', async () => {
+    expect((await ann.get(`/admin/api/prospects/${annVisit.id}`)).json()).toMatchObject({ name: 'Scoped Ann Visit' });
+    const other = await ann.get(`/admin/api/prospects/${bobVisit.id}`);
+    const missing = await ann.get('/admin/api/prospects/999999999');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+  });
+
+  it('shows an analyst every rep’s visits', async () => {
+    const all = await listed(analyst);
+    expect(all.rows.map((r) => r.id).sort()).toEqual([annVisit.id, bobVisit.id].sort());
+    expect((await listed(analyst, `repId=${bob.user.id}`)).rows.map((r) => r.id)).toEqual([bobVisit.id]);
+    expect((await analyst.get(`/admin/api/prospects/${bobVisit.id}`)).statusCode).toBe(200);
+    expect((await analyst.get(`/admin/api/prospects/${annVisit.id}`)).statusCode).toBe(200);
   });
 });
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { settingsEndpoints as endpoints } from '../../../contract/settings';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
-import type { Mailer } from '../mail/mailer';
-import { outboxPage } from '../mail/mail.queries';
+import type { Mailer } from '../mail';
+import { outboxPage } from '../mail';
 import { getLookupEmailSettings, saveLookupEmailSettings, sendLookupEmailTest } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; timeZone: string }> = async (

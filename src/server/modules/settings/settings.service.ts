@@ -9,8 +9,8 @@ import {
   type SaveLookupEmailBody,
 } from '../../../contract/settings';
 import { ActionError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
-import type { Mailer } from '../mail/mailer';
+import { recordAudit } from '../audit';
+import type { Mailer } from '../mail';
 import { insertSetting, lockSetting, readSetting, updateSetting } from './settings.queries';
 
 const LOOKUP_EMAIL_KEY = 'lookup_email';

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth';
 import type { CurrentUser } from '../../../contract/auth';
 import { STAFF_MESSAGES, type OwnSession } from '../../../contract/staff';
 import { passwordProblem } from './password-policy';
+import { auditAccount, type Caller } from './staff.audit';
 import { bumpSessionEpoch, deleteSession, deleteSessionsOf, openSessionsOf, passwordHashOf } from './staff.queries';
 
 /** The name a session is shown and ended by: the session id is the cookie's secret and never leaves the server. */
@@ -27,12 +28,15 @@ export async function ownSessions(db: Db, userId: number, currentSid: string): P
   });
 }
 
-/** Ends another session of the user; their own current one is ended by signing out. */
-export async function endOwnSession(db: Db, userId: number, currentSid: string, key: string): Promise<void> {
-  const session = (await openSessionsOf(db, userId)).find((s) => sessionKeyOf(s.sid) === key);
+/** Ends another session of the caller; their own current one is ended by signing out. */
+export async function endOwnSession(db: Db, caller: Caller, key: string): Promise<void> {
+  const session = (await openSessionsOf(db, caller.id)).find((s) => sessionKeyOf(s.sid) === key);
   if (!session) throw new NotFoundError(STAFF_MESSAGES.sessionNotFound);
-  if (session.sid === currentSid) throw new ActionError(STAFF_MESSAGES.currentSession, 409);
-  await deleteSession(db, session.sid);
+  if (session.sid === caller.sid) throw new ActionError(STAFF_MESSAGES.currentSession, 409);
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, session.sid);
+    await auditAccount(tx, 'account.session_ended', caller.id, caller, { before: { session: key } });
+  });
 }
 
 /**
@@ -42,7 +46,7 @@ export async function endOwnSession(db: Db, userId: number, currentSid: string, 
 export async function changeOwnPassword(
   db: Db,
   user: CurrentUser,
-  currentSid: string,
+  caller: Caller,
   current: string,
   password: string,
 ): Promise<number> {
@@ -54,7 +58,8 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const epoch = await bumpSessionEpoch(tx, user.id, passwordHash);
-    await deleteSessionsOf(tx, user.id, currentSid);
+    await deleteSessionsOf(tx, user.id, caller.sid);
+    await auditAccount(tx, 'account.password_changed', user.id, caller);
     return epoch;
   });
 }

@@ -3,11 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { PasswordTokenPurpose } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
-import { hashPassword } from '../auth/password';
-import type { Mailer } from '../mail/mailer';
+import { hashPassword } from '../auth';
+import type { AuditOrigin } from '../audit';
+import type { Mailer } from '../mail';
 import { LOGIN_PAGE } from '../../../contract/auth';
 import { PASSWORD_LINK_HOURS, SET_PASSWORD_PAGE, STAFF_MESSAGES, type PasswordLink } from '../../../contract/staff';
 import { passwordProblem } from './password-policy';
+import { auditAccount } from './staff.audit';
 import {
   bumpSessionEpoch,
   deleteSessionsOf,
@@ -97,8 +99,14 @@ export async function checkLink(db: Db, token: string) {
 /**
  * Sets the password through a link: the link is used up, every session of the account ends, and the person
  * signs in with the new password. The token is checked again under a lock, so a link works exactly once.
+ * The audit entry is the account's own, from where the link was opened.
  */
-export async function setPasswordWithLink(db: Db, token: string, password: string): Promise<number> {
+export async function setPasswordWithLink(
+  db: Db,
+  token: string,
+  password: string,
+  origin: AuditOrigin,
+): Promise<number> {
   const found = await usableToken(db, token);
   const problem = passwordProblem(password, [found.email, found.name]);
   if (problem) throw new FieldErrors({ password: [problem] });
@@ -109,6 +117,8 @@ export async function setPasswordWithLink(db: Db, token: string, password: strin
     await markTokenUsed(tx, row.id);
     await expireOpenTokens(tx, row.userId);
     await deleteSessionsOf(tx, row.userId);
+    const actor = { id: row.userId, ...origin };
+    await auditAccount(tx, 'account.password_set', row.userId, actor, { after: { purpose: row.purpose } });
     return row.userId;
   });
 }

@@ -46,7 +46,15 @@ export async function staffById(db: Tx, id: number): Promise<StaffRecord | undef
 /** The account row itself, locked until the transaction ends. */
 export async function lockUser(tx: Tx, id: number) {
   const [row] = await tx
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, disabledAt: users.disabledAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      isRep: users.isRep,
+      canForceCreate: users.canForceCreate,
+      disabledAt: users.disabledAt,
+    })
     .from(users)
     .where(eq(users.id, id))
     .for('update');

@@ -3,7 +3,8 @@ import type { CurrentUser } from '../../../contract/auth';
 import { accountEndpoints, setPasswordEndpoints, staffEndpoints } from '../../../contract/staff';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
-import type { Mailer } from '../mail/mailer';
+import { originOf } from '../audit';
+import type { Mailer } from '../mail';
 import { changeOwnPassword, endOwnSession, ownSessions } from './account.service';
 import { checkLink, setPasswordWithLink } from './password-links';
 import {
@@ -14,9 +15,9 @@ import {
   resetStaffPassword,
   signOutEverywhere,
   updateStaff,
-  type Caller,
   type LinkContext,
 } from './staff.service';
+import type { Caller } from './staff.audit';
 
 export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
   // Links point back at the address the Administrator is using (behind a proxy, with TRUST_PROXY=1, the forwarded one).
@@ -29,6 +30,7 @@ export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async
   const caller = (request: FastifyRequest, user: CurrentUser): Caller => ({
     id: user.id,
     sid: request.session.sessionId,
+    ...originOf(request),
   });
   // An Administrator ending their own sessions keeps the one they asked from: it moves on to the new epoch.
   const keepOwnSession = (request: FastifyRequest, user: CurrentUser, id: number, epoch: number) => {
@@ -36,10 +38,14 @@ export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async
   };
 
   route(app, staffEndpoints.list, () => listStaff(db));
-  route(app, staffEndpoints.invite, ({ body, request }) => inviteStaff(db, body, links(request)));
-  route(app, staffEndpoints.update, ({ params, body }) => updateStaff(db, params.id, body));
+  route(app, staffEndpoints.invite, ({ body, user, request }) =>
+    inviteStaff(db, body, caller(request, user), links(request)),
+  );
+  route(app, staffEndpoints.update, ({ params, body, user, request }) =>
+    updateStaff(db, params.id, body, caller(request, user)),
+  );
   route(app, staffEndpoints.disable, ({ params, user, request }) => disableStaff(db, params.id, caller(request, user)));
-  route(app, staffEndpoints.enable, ({ params }) => enableStaff(db, params.id));
+  route(app, staffEndpoints.enable, ({ params, user, request }) => enableStaff(db, params.id, caller(request, user)));
   route(app, staffEndpoints.signOutEverywhere, async ({ params, user, request }) => {
     const { row, epoch } = await signOutEverywhere(db, params.id, caller(request, user));
     keepOwnSession(request, user, params.id, epoch);
@@ -53,10 +59,10 @@ export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async
 
   route(app, accountEndpoints.sessions, ({ user, request }) => ownSessions(db, user.id, request.session.sessionId));
   route(app, accountEndpoints.endSession, async ({ user, params, request }) => {
-    await endOwnSession(db, user.id, request.session.sessionId, params.key);
+    await endOwnSession(db, caller(request, user), params.key);
   });
   route(app, accountEndpoints.changePassword, async ({ user, body, request }) => {
-    const epoch = await changeOwnPassword(db, user, request.session.sessionId, body.currentPassword, body.password);
+    const epoch = await changeOwnPassword(db, user, caller(request, user), body.currentPassword, body.password);
     // This session carries the new epoch, so it alone outlives the change.
     request.session.epoch = epoch;
     request.log.info({ userId: user.id }, 'password changed');
@@ -64,7 +70,7 @@ export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async
 
   route(app, setPasswordEndpoints.check, ({ query }) => checkLink(db, query.token));
   route(app, setPasswordEndpoints.set, async ({ body, request }) => {
-    const userId = await setPasswordWithLink(db, body.token, body.password);
+    const userId = await setPasswordWithLink(db, body.token, body.password, originOf(request));
     request.log.info({ userId }, 'password set through a link');
   });
 };

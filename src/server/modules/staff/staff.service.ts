@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
-import { generatePassword, hashPassword } from '../auth/password';
-import type { Mailer } from '../mail/mailer';
+import { generatePassword, hashPassword } from '../auth';
+import type { Mailer } from '../mail';
 import type { RoleId } from '../../../contract/access';
 import {
   STAFF_MESSAGES,
@@ -14,6 +14,7 @@ import {
 } from '../../../contract/staff';
 import { issueLink, sendLink } from './password-links';
 import { passwordProblem } from './password-policy';
+import { auditAccount, type Caller } from './staff.audit';
 import {
   bumpSessionEpoch,
   deleteSessionsOf,
@@ -62,6 +63,7 @@ export interface LinkContext {
 export async function inviteStaff(
   db: Db,
   input: InviteInput,
+  caller: Caller,
   ctx: LinkContext,
 ): Promise<{ user: StaffRow; link: PasswordLink }> {
   const email = input.email.toLowerCase();
@@ -70,6 +72,7 @@ export async function inviteStaff(
     if (await userByEmail(tx, email)) throw new FieldErrors({ email: [STAFF_MESSAGES.emailTaken] });
     const id = await insertUser(tx, { ...input, email, passwordHash });
     if (!id) throw new FieldErrors({ email: [STAFF_MESSAGES.emailTaken] });
+    await auditAccount(tx, 'staff.invited', id, caller, { after: { ...input, email } });
     return { id, link: await issueLink(tx, id, 'invite') };
   });
   ctx.log?.info({ userId: id, role: input.role }, 'staff invited');
@@ -90,18 +93,19 @@ async function lockForChange(tx: Tx, id: number, removesAdministrator: boolean) 
   return user;
 }
 
-export async function updateStaff(db: Db, id: number, change: StaffUpdate): Promise<StaffRow> {
+/** Changes what differs from the account as it is, and audits exactly those fields, before and after. */
+export async function updateStaff(db: Db, id: number, change: StaffUpdate, caller?: Caller): Promise<StaffRow> {
   return db.transaction(async (tx) => {
-    await lockForChange(tx, id, change.role !== undefined && change.role !== 'administrator');
-    if (Object.keys(change).length) await updateUser(tx, id, change);
+    const user = await lockForChange(tx, id, change.role !== undefined && change.role !== 'administrator');
+    const fields = (Object.keys(change) as (keyof StaffUpdate)[]).filter((k) => change[k] !== user[k]);
+    if (fields.length) {
+      const before = Object.fromEntries(fields.map((k) => [k, user[k]]));
+      const after = Object.fromEntries(fields.map((k) => [k, change[k]])) as StaffUpdate;
+      await updateUser(tx, id, after);
+      await auditAccount(tx, 'staff.updated', id, caller, { before, after });
+    }
     return staffRow(tx, id);
   });
-}
-
-/** Who asks, and from which session: a change to their own account keeps that session. */
-export interface Caller {
-  id: number;
-  sid: string;
 }
 
 /** Ends the account's sessions (but the caller's own current one); answers the new epoch for that session. */
@@ -119,14 +123,16 @@ export async function disableStaff(db: Db, id: number, caller?: Caller): Promise
     if (!user.disabledAt) await updateUser(tx, id, { disabledAt: new Date() });
     await endSessions(tx, id);
     await expireOpenTokens(tx, id);
+    await auditAccount(tx, 'staff.disabled', id, caller);
     return staffRow(tx, id);
   });
 }
 
-export async function enableStaff(db: Db, id: number): Promise<StaffRow> {
+export async function enableStaff(db: Db, id: number, caller: Caller): Promise<StaffRow> {
   return db.transaction(async (tx) => {
     if (!(await lockUser(tx, id))) throw new NotFoundError(STAFF_MESSAGES.notFound);
     await updateUser(tx, id, { disabledAt: null });
+    await auditAccount(tx, 'staff.enabled', id, caller);
     return staffRow(tx, id);
   });
 }
@@ -135,6 +141,7 @@ export async function signOutEverywhere(db: Db, id: number, caller: Caller): Pro
   return db.transaction(async (tx) => {
     if (!(await lockUser(tx, id))) throw new NotFoundError(STAFF_MESSAGES.notFound);
     const epoch = await endSessions(tx, id, caller);
+    await auditAccount(tx, 'staff.signed_out_everywhere', id, caller);
     return { row: await staffRow(tx, id), epoch };
   });
 }
@@ -155,6 +162,7 @@ export async function resetStaffPassword(
     if (user.disabledAt) throw new ActionError(STAFF_MESSAGES.resetDisabled, 409);
     const purpose = (await staffRow(tx, id)).status === 'invited' ? 'invite' : 'reset';
     const epoch = await endSessions(tx, id, caller);
+    await auditAccount(tx, 'staff.password_reset_issued', id, caller, { after: { purpose } });
     return { user, link: await issueLink(tx, id, purpose), purpose, epoch } as const;
   });
   ctx.log?.info({ userId: id }, 'password link sent');

@@ -10,7 +10,7 @@ import { openDatabase } from '../../db/client';
 import { mailOutbox, passwordTokens, users } from '../../db/schema';
 import { pathOf } from '../../../contract/endpoint';
 import { STAFF_MESSAGES, staffEndpoints, type StaffRow } from '../../../contract/staff';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../auth';
 import { disableStaff, updateStaff } from './staff.service';
 
 const STRONG = 'violet-harbor-sprocket-42';

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
 import type { subscriptionCancellations, subscriptions } from '../../db/schema';
 import { ActionError, NotFoundError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { pickableReason, reasonName } from '../cancellation-reasons';
 import {
   reasonAlreadyRecordedMessage,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { FieldErrors, NotFoundError } from '../../http/errors';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { SUPPLIER_NAME_TAKEN, type Supplier, type SupplierInput } from '../../../contract/suppliers';
 import {
   findSupplier,

@@ -1,10 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Center, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { MFA_MESSAGES } from '../../../contract/mfa';
 import { HttpError } from '../../lib/http';
-import { signIn } from './api';
+import { signIn, signInWithCode } from './api';
 
+/** E-mail and password, then, when the account has two-factor sign-in on, a code (ADR 014). */
 export function LoginPage() {
+  // A classic form post that passed the password step lands here with ?step=code.
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<'password' | 'code'>(params.get('step') === 'code' ? 'code' : 'password');
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -16,17 +24,36 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      await signIn({ email, password });
+      if (step === 'code') await signInWithCode({ code });
+      else if ((await signIn({ email, password })) === 'code') {
+        setBusy(false);
+        setFieldErrors({});
+        setPassword('');
+        setStep('code');
+        return;
+      }
       // A full load gives the signed-in app a clean cache and this session's page token.
       window.location.assign('/admin');
     } catch (err) {
       setBusy(false);
       if (err instanceof HttpError) {
+        // The password step is older than 5 minutes, or void: it has to be passed again.
+        if (err.message === MFA_MESSAGES.signInExpired) startOver();
         setFieldErrors(err.fieldErrors);
         setError(err.firstError);
       } else setError('Sign-in failed. Please try again.');
     }
   }
+
+  function startOver() {
+    setStep('password');
+    setCode('');
+    setRecovery(false);
+    setError(null);
+    setFieldErrors({});
+  }
+
+  const codeError = fieldErrors.code?.[0];
 
   return (
     <Center mih="100vh" p="md" bg="gray.0">
@@ -40,30 +67,67 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            withAsterisk={false}
-            autoFocus
-            value={email}
-            error={fieldErrors.email?.[0] && fieldErrors.email[0] !== error ? fieldErrors.email[0] : undefined}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Password"
-            type="password"
-            withAsterisk={false}
-            autoComplete="current-password"
-            required
-            value={password}
-            error={fieldErrors.password?.[0]}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy}>
-            Sign in
-          </Button>
+          {step === 'code' ? (
+            <>
+              <Text size="sm">
+                {recovery
+                  ? 'Enter one of your recovery codes. Each works once.'
+                  : 'Enter the 6-digit code your authenticator app shows for Back Office.'}
+              </Text>
+              <TextInput
+                label="Authentication code"
+                autoComplete="one-time-code"
+                inputMode={recovery ? 'text' : 'numeric'}
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={20}
+                required
+                withAsterisk={false}
+                autoFocus
+                value={code}
+                error={codeError && codeError !== error ? codeError : undefined}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={busy}>
+                Verify
+              </Button>
+              <Group justify="space-between" gap="xs">
+                <Anchor component="button" type="button" size="sm" onClick={() => setRecovery(!recovery)}>
+                  {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+                </Anchor>
+                <Anchor component="button" type="button" size="sm" onClick={startOver}>
+                  Start over
+                </Anchor>
+              </Group>
+            </>
+          ) : (
+            <>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="username"
+                required
+                withAsterisk={false}
+                autoFocus
+                value={email}
+                error={fieldErrors.email?.[0] && fieldErrors.email[0] !== error ? fieldErrors.email[0] : undefined}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
+              <TextInput
+                label="Password"
+                type="password"
+                withAsterisk={false}
+                autoComplete="current-password"
+                required
+                value={password}
+                error={fieldErrors.password?.[0]}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={busy}>
+                Sign in
+              </Button>
+            </>
+          )}
         </Stack>
       </Paper>
     </Center>

@@ -1,5 +1,5 @@
 import { can, type Permission } from '../../../contract/access';
-import { authEndpoints, LOGIN_PAGE, type CurrentUser, type LoginBody } from '../../../contract/auth';
+import { authEndpoints, LOGIN_PAGE, type LoginBody, type LoginCodeBody } from '../../../contract/auth';
 import { api } from '../../lib/api';
 import { setCsrfToken } from '../../lib/http';
 import { useApiMutation, useApiQuery } from '../../ui';
@@ -14,10 +14,18 @@ export function useCan() {
   return (permission: Permission) => (me.data ? can(me.data.role, permission) : false);
 }
 
-export async function signIn(body: LoginBody): Promise<CurrentUser> {
-  const { user, csrfToken } = await api(authEndpoints.login, { body });
+/** The password step: 'code' when the account has two-factor sign-in on and a code must follow (ADR 014). */
+export async function signIn(body: LoginBody): Promise<'signed-in' | 'code'> {
+  const answer = await api(authEndpoints.login, { body });
+  if ('mfaRequired' in answer) return 'code';
+  setCsrfToken(answer.csrfToken);
+  return 'signed-in';
+}
+
+/** The code step, within 5 minutes of the password step. */
+export async function signInWithCode(body: LoginCodeBody): Promise<void> {
+  const { csrfToken } = await api(authEndpoints.loginCode, { body });
   setCsrfToken(csrfToken);
-  return user;
 }
 
 /** Signs out, then loads the sign-in page (a full load drops every cached answer of the session). */

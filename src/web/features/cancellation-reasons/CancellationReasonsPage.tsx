@@ -18,9 +18,19 @@ import {
 import { api, endpointKey } from '../../lib/api';
 import { DataTable, ModalLink, PageHeader, useApiMutation, useConfirmAction, type Column } from '../../ui';
 import { href, paths } from '../../paths';
+import { RequirePermission } from '../auth';
 import { useCancellationReasons } from './api';
 
 export function CancellationReasonsPage() {
+  // The reasons are readable with subscriptions.view (for the pickers), but this page manages them.
+  return (
+    <RequirePermission permission="cancellation-reasons.manage">
+      <CancellationReasons />
+    </RequirePermission>
+  );
+}
+
+function CancellationReasons() {
   const queryClient = useQueryClient();
   const reasons = useCancellationReasons();
   const { confirm } = useConfirmAction();

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BodyIn, Endpoint } from '../../../contract/endpoint';
@@ -6,8 +7,9 @@ import type { Page } from '../../../contract/pagination';
 import type { subscriptionEndpoints } from '../../../contract/subscriptions';
 import { endpointKey } from '../../lib/api';
 import { ErrorState } from '../../ui';
+import { useCan } from '../auth';
 import { ReasonPicker } from './ReasonPicker';
-import { useCancellationReasons } from './api';
+import { reasonLabel, useCancellationReasons } from './api';
 import './reason-queue.css';
 
 export const SLIDE_MS = 260;
@@ -43,6 +45,7 @@ export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save,
   const queryClient = useQueryClient();
   const reasons = useCancellationReasons();
   const reduceMotion = useReducedMotion();
+  const can = useCan();
   const [leaving, setLeaving] = useState<ReadonlySet<number>>(new Set());
   const pickers = useRef(new Map<number, HTMLInputElement>());
   const listKey = endpointKey(list.endpoint, { query: list.query });
@@ -87,6 +90,9 @@ export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save,
   }
 
   function renderPicker(row: Row) {
+    // Setting a reason changes the trend figures (subscriptions.manage); other roles read the recorded one.
+    if (!can('subscriptions.manage'))
+      return <Text size="sm">{reasonLabel(reasons.data, row.cancellationReasonId)}</Text>;
     return (
       <div data-row-leaving={leaving.has(row.id) || undefined}>
         <ReasonPicker

@@ -10,9 +10,9 @@ import {
 import { api } from '../../lib/api';
 import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
-import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
-import { queueColumns } from '../subscriptions/columns';
-import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions/ListFilters';
+import { useReasonQueue } from '../cancellation-reasons';
+import { queueColumns } from '../subscriptions';
+import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions';
 import { useCancellations } from './api';
 
 export function CancellationsPage() {

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { CustomerDetail } from '../../../contract/customers';
 import { HttpError } from '../../lib/http';
 import { AuditHistory, DataTable, ErrorState, LoadingState, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { href, paths } from '../../paths';
+import { PermittedLink } from '../auth';
 import { useCustomer } from './api';
 
 type Of<K extends keyof CustomerDetail> = CustomerDetail[K] extends (infer R)[] ? R : never;
@@ -16,9 +17,9 @@ const deviceLink = (id: number | null) =>
   id === null ? (
     '—'
   ) : (
-    <Anchor component={Link} to={href(paths.device, { id })}>
+    <PermittedLink permission="devices.view" to={href(paths.device, { id })}>
       #{id}
-    </Anchor>
+    </PermittedLink>
   );
 
 const subscriptionColumns: Column<Of<'subscriptions'>>[] = [
@@ -26,9 +27,9 @@ const subscriptionColumns: Column<Of<'subscriptions'>>[] = [
     key: 'id',
     header: 'Subscription',
     render: (s) => (
-      <Anchor component={Link} to={href(paths.subscription, { id: s.id })}>
+      <PermittedLink permission="subscriptions.view" to={href(paths.subscription, { id: s.id })}>
         #{s.id}
-      </Anchor>
+      </PermittedLink>
     ),
   },
   { key: 'carrier', header: 'Carrier' },
@@ -149,6 +150,7 @@ export function CustomerPage() {
             customer.error instanceof HttpError ? customer.error.firstError : 'The customer could not be loaded.'
           }
           onRetry={() => customer.refetch()}
+          error={customer.error}
         />
       </>
     );

@@ -1,13 +1,12 @@
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
 import { href, paths } from '../../paths';
+import { PermittedLink } from '../auth';
 
-/** A customer's name and id, opening the customer's page. */
+/** A customer's name and id, opening the customer's page for a role that may see it. */
 export function CustomerLink({ customer }: { customer: { id: number; name: string } | null }) {
   if (!customer) return <>—</>;
   return (
-    <Anchor component={Link} to={href(paths.customer, { id: customer.id })} size="sm">
+    <PermittedLink permission="customers.view" to={href(paths.customer, { id: customer.id })} size="sm">
       {customer.name} (#{customer.id})
-    </Anchor>
+    </PermittedLink>
   );
 }

@@ -14,6 +14,7 @@ import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, devicesEndpoints, type DeviceDetail } from '../../../contract/devices';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
+import { PermittedLink, useCan } from '../auth';
 import { DEVICE_AUDIT_LABELS } from './auditLabels';
 import { CustomerLink } from './CustomerLink';
 import { useDevice, useDeviceMutation } from './api';
@@ -79,9 +80,13 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
         <DetailField label="Subscription">
           {device.subscription ? (
             <>
-              <Anchor component={Link} to={href(paths.subscription, { id: device.subscription.id })} size="sm">
+              <PermittedLink
+                permission="subscriptions.view"
+                to={href(paths.subscription, { id: device.subscription.id })}
+                size="sm"
+              >
                 #{device.subscription.id}
-              </Anchor>{' '}
+              </PermittedLink>{' '}
               <Badge size="sm" variant="light" color={device.subscription.status === 'active' ? 'green' : 'gray'}>
                 {device.subscription.status === 'active' ? 'Active' : 'Cancelled'}
               </Badge>
@@ -267,6 +272,7 @@ function DeviceBadges({ device: d }: { device: DeviceDetail }) {
 export function DeviceDetailPage() {
   const id = Number(useParams().id);
   const device = useDevice(id);
+  const can = useCan();
 
   if (device.isPending && device.fetchStatus !== 'idle') return <LoadingState label="Loading device…" />;
   if (device.error || !device.data) {
@@ -279,6 +285,7 @@ export function DeviceDetailPage() {
             missing ? 'This device does not exist (it may have been deleted).' : 'The device could not be loaded.'
           }
           onRetry={missing ? undefined : () => device.refetch()}
+          error={device.error}
         />
         <Anchor component={Link} to={paths.devices}>
           Back to devices
@@ -305,7 +312,7 @@ export function DeviceDetailPage() {
           <CustomerCard device={d} />
         </Stack>
         <Stack gap="md">
-          <ActionsCard device={d} />
+          {can('devices.manage') && <ActionsCard device={d} />}
           <TakenEquipment device={d} />
           <AuditHistory entityType="device" entityId={d.id} labels={DEVICE_AUDIT_LABELS} />
         </Stack>

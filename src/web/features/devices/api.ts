@@ -1,15 +1,15 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../lib/api';
 import { HttpError } from '../../lib/http';
-import { useApiMutation, useApiQuery, type MutationOptions } from '../../ui';
+import { isForbidden, useApiMutation, useApiQuery, type MutationOptions } from '../../ui';
 import { auditEndpoints } from '../../../contract/audit';
 import { devicesEndpoints } from '../../../contract/devices';
 import type { Endpoint, QueryIn } from '../../../contract/endpoint';
 import { equipmentEndpoints } from '../../../contract/equipment';
 
-/** A record that does not exist (deleted meanwhile) will not appear on a second try. */
+/** A record that does not exist (deleted meanwhile), or a refusal for the role, will not change on a second try. */
 export const retryUnlessMissing = (failures: number, error: unknown) =>
-  failures < 1 && !(error instanceof HttpError && error.status === 404);
+  failures < 1 && !(error instanceof HttpError && error.status === 404) && !isForbidden(error);
 
 export function useDevices(query: QueryIn<typeof devicesEndpoints.list>) {
   return useApiQuery(devicesEndpoints.list, { query }, { placeholderData: keepPreviousData });

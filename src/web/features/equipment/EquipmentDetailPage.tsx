@@ -5,8 +5,9 @@ import { AuditHistory, DetailField, ErrorState, formatDate, LoadingState, PageHe
 import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
-import { DEVICE_AUDIT_LABELS } from '../devices/auditLabels';
-import { CustomerLink } from '../devices/CustomerLink';
+import { PermittedLink, useCan } from '../auth';
+import { DEVICE_AUDIT_LABELS } from '../devices';
+import { CustomerLink } from '../devices';
 import { useEquipment } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
 
@@ -16,6 +17,7 @@ export function EquipmentDetailPage() {
   const item = useEquipment(id);
   const actions = useEquipmentActions();
   const navigate = useNavigate();
+  const can = useCan();
 
   if (item.error || (!item.data && item.fetchStatus === 'idle')) {
     const missing = !(item.error instanceof HttpError) || item.error.status === 404;
@@ -27,6 +29,7 @@ export function EquipmentDetailPage() {
             missing ? 'This equipment does not exist (it may have been deleted).' : 'The equipment could not be loaded.'
           }
           onRetry={missing ? undefined : () => item.refetch()}
+          error={item.error}
         />
         <Anchor component={Link} to={paths.equipment}>
           Back to equipment
@@ -63,9 +66,9 @@ export function EquipmentDetailPage() {
               {e.fromDeviceId === null ? (
                 '—'
               ) : e.fromDeviceExists ? (
-                <Anchor component={Link} to={href(paths.device, { id: e.fromDeviceId })}>
+                <PermittedLink permission="devices.view" to={href(paths.device, { id: e.fromDeviceId })}>
                   {e.fromDeviceId}
-                </Anchor>
+                </PermittedLink>
               ) : (
                 `${e.fromDeviceId} (deleted)`
               )}
@@ -77,36 +80,42 @@ export function EquipmentDetailPage() {
             <DetailField label="In this state since">{formatDate(e.updatedAt)}</DetailField>
           </SimpleGrid>
         </Card>
-        <Card withBorder padding="md">
-          <Title order={2} size="h4" mb="sm">
-            Actions
-          </Title>
-          <Stack gap="sm">
-            {e.state === 'hold' && (
+        {can('devices.manage') && (
+          <Card withBorder padding="md">
+            <Title order={2} size="h4" mb="sm">
+              Actions
+            </Title>
+            <Stack gap="sm">
+              {e.state === 'hold' && (
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Text size="sm" style={{ flex: '1 1 220px' }}>
+                    The phone has arrived: moves it from equipment hold to unbuilt equipment.
+                  </Text>
+                  <Button
+                    variant="light"
+                    leftSection={<IconCircleCheck size={16} />}
+                    onClick={() => actions.received(e)}
+                  >
+                    Mark as Received
+                  </Button>
+                </Group>
+              )}
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text size="sm" style={{ flex: '1 1 220px' }}>
-                  The phone has arrived: moves it from equipment hold to unbuilt equipment.
+                  Removes this phone from inventory permanently.
                 </Text>
-                <Button variant="light" leftSection={<IconCircleCheck size={16} />} onClick={() => actions.received(e)}>
-                  Mark as Received
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => actions.remove(e, () => navigate(`${paths.equipment}?state=${e.state}`))}
+                >
+                  Delete Equipment
                 </Button>
               </Group>
-            )}
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <Text size="sm" style={{ flex: '1 1 220px' }}>
-                Removes this phone from inventory permanently.
-              </Text>
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => actions.remove(e, () => navigate(`${paths.equipment}?state=${e.state}`))}
-              >
-                Delete Equipment
-              </Button>
-            </Group>
-          </Stack>
-        </Card>
+            </Stack>
+          </Card>
+        )}
       </SimpleGrid>
       <AuditHistory entityType="equipment" entityId={e.id} labels={DEVICE_AUDIT_LABELS} />
     </Stack>

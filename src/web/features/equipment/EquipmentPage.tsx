@@ -9,7 +9,8 @@ import {
   type EquipmentRow,
   type EquipmentState,
 } from '../../../contract/equipment';
-import { CustomerLink } from '../devices/CustomerLink';
+import { PermittedLink, useCan } from '../auth';
+import { CustomerLink } from '../devices';
 import { useEquipmentList } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
 
@@ -23,6 +24,7 @@ export function EquipmentPage() {
   const page = Number(params.get('page') ?? '1') || 1;
   const list = useEquipmentList({ state, q: q || undefined, page, perPage: PER_PAGE });
   const actions = useEquipmentActions();
+  const can = useCan();
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -51,9 +53,9 @@ export function EquipmentPage() {
         e.fromDeviceId === null ? (
           '—'
         ) : e.fromDeviceExists ? (
-          <Anchor component={Link} to={href(paths.device, { id: e.fromDeviceId })}>
+          <PermittedLink permission="devices.view" to={href(paths.device, { id: e.fromDeviceId })}>
             {e.fromDeviceId}
-          </Anchor>
+          </PermittedLink>
         ) : (
           <Text size="sm" c="dimmed" title="This device was deleted">
             {e.fromDeviceId} (deleted)
@@ -66,7 +68,10 @@ export function EquipmentPage() {
       render: (e) => <CustomerLink customer={e.customer} />,
     },
     { key: 'updatedAt', header: 'Since', render: (e) => formatDate(e.updatedAt) },
-    {
+  ];
+  // Receiving and deleting equipment is operations' work (devices.manage); other roles read the list.
+  if (can('devices.manage'))
+    columns.push({
       key: 'actions',
       header: 'Actions',
       align: 'right',
@@ -95,8 +100,7 @@ export function EquipmentPage() {
           </Button>
         </Group>
       ),
-    },
-  ];
+    });
 
   return (
     <Stack>

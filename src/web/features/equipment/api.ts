@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useApiQuery } from '../../ui';
 import type { QueryIn } from '../../../contract/endpoint';
 import { equipmentEndpoints } from '../../../contract/equipment';
-import { retryUnlessMissing } from '../devices/api';
+import { retryUnlessMissing } from '../devices';
 
 export function useEquipmentList(query: QueryIn<typeof equipmentEndpoints.list>) {
   return useApiQuery(equipmentEndpoints.list, { query }, { placeholderData: keepPreviousData });

@@ -1,6 +1,6 @@
 import { useConfirmAction } from '../../ui';
 import { equipmentEndpoints, type EquipmentRow } from '../../../contract/equipment';
-import { useDeviceMutation } from '../devices/api';
+import { useDeviceMutation } from '../devices';
 
 const modelOf = (item: EquipmentRow) => item.product?.model ?? 'phone';
 

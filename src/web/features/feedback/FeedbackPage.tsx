@@ -21,7 +21,7 @@ import {
   type Column,
 } from '../../ui';
 import { useFeedbackList } from './api';
-import { useCan } from '../auth/api';
+import { useCan } from '../auth';
 
 const PER_PAGE = 25;
 

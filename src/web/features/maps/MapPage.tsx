@@ -4,9 +4,19 @@ import { PageHeader } from '../../ui';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { MarkerLegend } from '../../ui/map/MarkerLegend';
 import { useMapMarkers } from '../../ui/map/mapQueries';
+import { RequirePermission } from '../auth';
 
 /** The general map page (§2), fed by the general map data: every located member and prospect visit. */
 export function MapPage() {
+  // The marker map has no permission state of its own: without maps.view say so instead of asking for markers.
+  return (
+    <RequirePermission permission="maps.view">
+      <GeneralMap />
+    </RequirePermission>
+  );
+}
+
+function GeneralMap() {
   const markers = useMapMarkers(mapEndpoints.general, {});
   return (
     <Stack>

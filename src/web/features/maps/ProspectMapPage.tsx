@@ -5,6 +5,7 @@ import { PageHeader } from '../../ui';
 import { MarkerLegend } from '../../ui/map/MarkerLegend';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { useMapMarkers } from '../../ui/map/mapQueries';
+import { useCan } from '../auth';
 
 type Subset = ProspectMapSubset | 'all';
 const SUBSETS: { value: Subset; label: string }[] = [
@@ -17,6 +18,9 @@ const SUBSETS: { value: Subset; label: string }[] = [
 /** Prospect visits by subset (§2), with existing members overlaid on demand. */
 export function ProspectMapPage() {
   const [subset, setSubset] = useState<Subset>('all');
+  const can = useCan();
+  // The members' markers are the office's: a rep's map shows their own visits only.
+  const mayShowMembers = can(mapEndpoints.customers.access);
   const [showMembers, setShowMembers] = useState(false);
   const visits = useMapMarkers(mapEndpoints.prospects, {
     query: { subset: subset === 'all' ? undefined : subset },
@@ -46,11 +50,13 @@ export function ProspectMapPage() {
           onChange={(value) => setSubset(value as Subset)}
           data={SUBSETS}
         />
-        <Checkbox
-          label="Show Existing Members"
-          checked={showMembers}
-          onChange={(e) => setShowMembers(e.currentTarget.checked)}
-        />
+        {mayShowMembers && (
+          <Checkbox
+            label="Show Existing Members"
+            checked={showMembers}
+            onChange={(e) => setShowMembers(e.currentTarget.checked)}
+          />
+        )}
       </Group>
       <MarkerMap
         label="Prospect map"

@@ -15,6 +15,7 @@ import {
   type Column,
   type FormState,
 } from '../../ui';
+import { useCan } from '../auth';
 import { useContainers } from './api';
 import { DimensionInput } from './DimensionInput';
 
@@ -80,6 +81,9 @@ export function ContainersPage() {
   const containers = useContainers();
   const { confirm } = useConfirmAction();
   const [editing, setEditing] = useState<Container | null>(null);
+  const can = useCan();
+  // Other roles read the containers; adding, editing and deleting them is parcels.manage.
+  const manages = can('parcels.manage');
   const remove = useApiMutation(parcelEndpoints.deleteContainer, {
     invalidates: [parcelEndpoints.containers],
     // The confirmation dialog shows a refusal.
@@ -91,7 +95,9 @@ export function ContainersPage() {
   const columns: Column<Container>[] = [
     { key: 'name', header: 'Name' },
     { key: 'size', header: 'L × W × H (in)', nowrap: true, render: (c) => `${c.length} × ${c.width} × ${c.height}` },
-    {
+  ];
+  if (manages)
+    columns.push({
       key: 'actions',
       header: 'Actions',
       align: 'right',
@@ -127,8 +133,7 @@ export function ContainersPage() {
           </Button>
         </Group>
       ),
-    },
-  ];
+    });
 
   return (
     <Stack gap="md">
@@ -136,7 +141,7 @@ export function ContainersPage() {
         title="Parcel containers"
         description="Predefined boxes: choosing one on a parcel fills in its length, width and height."
       />
-      <ContainerForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      {manages && <ContainerForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />}
       <DataTable
         caption="Containers"
         columns={columns}

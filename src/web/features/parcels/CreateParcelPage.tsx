@@ -5,6 +5,7 @@ import { DIRECTION_LABELS, PARCEL_DIRECTIONS, parcelEndpoints, type ParcelBody }
 import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
 import { Form, notify, PageHeader, SubmitButton, useFieldProps, useForm, type FormState } from '../../ui';
 import { paths } from '../../paths';
+import { RequirePermission } from '../auth';
 import { useContainers, useCustomerItems } from './api';
 import { DimensionInput } from './DimensionInput';
 
@@ -62,6 +63,14 @@ function Measure({
 }
 
 export function CreateParcelPage() {
+  return (
+    <RequirePermission permission="parcels.manage">
+      <CreateParcel />
+    </RequirePermission>
+  );
+}
+
+function CreateParcel() {
   const form = useForm<ParcelFormValues>(blank);
   const navigate = useNavigate();
   const containers = useContainers();

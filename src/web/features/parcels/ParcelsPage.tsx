@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, SegmentedControl, Stack } from '@mantine/core';
+import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DIRECTION_LABELS, PARCEL_DIRECTIONS, type Parcel, type ParcelDirection } from '../../../contract/parcels';
 import { DataTable, pageQueryProps, PageHeader, type Column } from '../../ui';
 import { formatDateTime } from '../../ui/dates';
 import { href, paths } from '../../paths';
+import { PermittedLink, useCan } from '../auth';
 import { useParcels } from './api';
 
 const PER_PAGE = 25;
@@ -17,9 +18,9 @@ const columns: Column<Parcel>[] = [
     header: 'Customer',
     render: (p) =>
       p.customer ? (
-        <Anchor component={Link} to={href(paths.customer, { id: p.customer.id })}>
+        <PermittedLink permission="customers.view" to={href(paths.customer, { id: p.customer.id })}>
           {p.customer.name}
-        </Anchor>
+        </PermittedLink>
       ) : (
         '—'
       ),
@@ -36,6 +37,7 @@ export function ParcelsPage() {
   const [page, setPage] = useState(1);
   const [direction, setDirection] = useState<ParcelDirection | 'all'>('all');
   const list = useParcels({ page, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
+  const can = useCan();
   return (
     <Stack gap="sm">
       <PageHeader
@@ -45,9 +47,11 @@ export function ParcelsPage() {
             <Button component={Link} to={paths.parcelContainers} variant="default" leftSection={<IconBox size={16} />}>
               Containers
             </Button>
-            <Button component={Link} to={paths.parcelCreate} leftSection={<IconPlus size={16} />}>
-              Enter parcel
-            </Button>
+            {can('parcels.manage') && (
+              <Button component={Link} to={paths.parcelCreate} leftSection={<IconPlus size={16} />}>
+                Enter parcel
+              </Button>
+            )}
           </>
         }
       />

@@ -40,6 +40,7 @@ import {
   useForm,
   type FormState,
 } from '../../ui';
+import { RequirePermission } from '../auth';
 import { useProspectFormOptions } from './api';
 import { useDeviceLocation, type DeviceLocation } from './useDeviceLocation';
 
@@ -66,6 +67,15 @@ function initialValues(): ProspectFormInput {
 const staleAfterSaving = [prospectEndpoints.list, mapEndpoints.prospects, mapEndpoints.general];
 
 export function ProspectCreatePage() {
+  // The office reads visits; logging them is the field's (prospects.log).
+  return (
+    <RequirePermission permission="prospects.log">
+      <ProspectCreate />
+    </RequirePermission>
+  );
+}
+
+function ProspectCreate() {
   const options = useProspectFormOptions();
   return (
     <Stack maw={760}>

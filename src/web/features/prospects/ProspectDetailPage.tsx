@@ -12,7 +12,10 @@ export function ProspectDetailPage() {
   const id = Number(useParams().id);
   const prospect = useProspect(id);
   if (prospect.isPending) return <LoadingState label="Loading the prospect…" />;
-  if (prospect.isError) return <ErrorState message={prospect.error.message} onRetry={() => void prospect.refetch()} />;
+  if (prospect.isError)
+    return (
+      <ErrorState message={prospect.error.message} onRetry={() => void prospect.refetch()} error={prospect.error} />
+    );
   return <ProspectView prospect={prospect.data} />;
 }
 

@@ -7,7 +7,8 @@ import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects
 import { href, paths } from '../../paths';
 import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
-import { useProspectFormOptions, useProspects } from './api';
+import { useCan } from '../auth';
+import { useProspectFilterOptions, useProspects } from './api';
 
 const PER_PAGE = 25;
 
@@ -44,7 +45,8 @@ const columns: Column<ProspectRow>[] = [
 const isoDay = (d: string | null) => (d ? d.slice(0, 10) : undefined);
 
 export function ProspectsPage() {
-  const options = useProspectFormOptions();
+  const options = useProspectFilterOptions();
+  const can = useCan();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [repId, setRepId] = useState<string | null>(null);
@@ -79,23 +81,28 @@ export function ProspectsPage() {
             <Button component={Link} to={paths.prospectMap} variant="default" leftSection={<IconMap size={16} />}>
               Prospect map
             </Button>
-            <Button component={Link} to={paths.prospectCreate} leftSection={<IconPlus size={16} />}>
-              Log a visit
-            </Button>
+            {can('prospects.log') && (
+              <Button component={Link} to={paths.prospectCreate} leftSection={<IconPlus size={16} />}>
+                Log a visit
+              </Button>
+            )}
           </>
         }
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
         <SearchInput label="Search" value={q} onChange={filter(setQ)} placeholder="Name, address, city or ZIP" />
-        <Select
-          label="Rep"
-          placeholder="All reps"
-          clearable
-          searchable
-          value={repId}
-          onChange={filter(setRepId)}
-          data={(options.data?.repOptions ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-        />
+        {/* A rep sees only their own visits: there is no other rep to filter by. */}
+        {can('prospects.view-all') && (
+          <Select
+            label="Rep"
+            placeholder="All reps"
+            clearable
+            searchable
+            value={repId}
+            onChange={filter(setRepId)}
+            data={(options.data?.repOptions ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+          />
+        )}
         <Select
           label="Action"
           placeholder="All actions"

@@ -6,6 +6,10 @@ export function useProspectFormOptions() {
   return useApiQuery(prospectEndpoints.formOptions, {});
 }
 
+export function useProspectFilterOptions() {
+  return useApiQuery(prospectEndpoints.filterOptions, {});
+}
+
 export function useProspects(query: Partial<ProspectListQuery>) {
   return useApiQuery(prospectEndpoints.list, { query }, { placeholderData: keepPreviousData });
 }

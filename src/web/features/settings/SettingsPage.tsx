@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useCurrentUser } from '../auth/api';
+import { RequirePermission, useCurrentUser } from '../auth';
 import { ErrorState, LoadingState, PageHeader } from '../../ui';
 import { useLookupEmailSettings } from './api';
 import { LookupEmailSummary } from './LookupEmailSummary';
@@ -7,6 +7,15 @@ import { Outbox } from './Outbox';
 import { TestEmailSender } from './TestEmailSender';
 
 export function SettingsPage() {
+  // Several loads make up this page: one statement instead of a refusal in each of its parts.
+  return (
+    <RequirePermission permission="settings.manage">
+      <Settings />
+    </RequirePermission>
+  );
+}
+
+function Settings() {
   const settings = useLookupEmailSettings();
   const me = useCurrentUser();
   return (

@@ -16,7 +16,7 @@ import {
   useForm,
   type Column,
 } from '../../ui';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../auth';
 import { useOwnSessions } from './api';
 import { confirmNewPassword, NewPasswordInputs, type NewPasswordValues } from './NewPasswordInputs';
 

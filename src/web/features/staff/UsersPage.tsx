@@ -14,7 +14,7 @@ import { roleLabel } from '../../../contract/access';
 import { staffEndpoints, STAFF_STATUS_LABELS, type StaffRow, type StaffStatus } from '../../../contract/staff';
 import { api, endpointKey } from '../../lib/api';
 import { DataTable, formatDateTime, notify, PageHeader, useConfirmAction, type Column } from '../../ui';
-import { useCurrentUser } from '../auth/api';
+import { useCurrentUser } from '../auth';
 import { useStaff } from './api';
 import { LinkNotice, type ShownLink } from './LinkNotice';
 import { RoleGuide } from './RoleGuide';

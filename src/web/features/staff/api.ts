@@ -1,3 +1,4 @@
+import { mfaEndpoints } from '../../../contract/mfa';
 import { accountEndpoints, staffEndpoints } from '../../../contract/staff';
 import { useApiQuery } from '../../ui';
 
@@ -7,4 +8,9 @@ export function useStaff() {
 
 export function useOwnSessions() {
   return useApiQuery(accountEndpoints.sessions, {});
+}
+
+/** The signed-in user's two-factor sign-in (ADR 014). */
+export function useMfaStatus() {
+  return useApiQuery(mfaEndpoints.status, {});
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
 import { auditEndpoints } from '../../../contract/audit';
 import {
   cancellationEndpoints,
@@ -11,8 +11,9 @@ import {
 import { ErrorState, LoadingState, PageHeader, useApiMutation } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { href, paths } from '../../paths';
-import { ReasonPicker } from '../cancellation-reasons/ReasonPicker';
-import { reasonLabel, useCancellationReasons } from '../cancellation-reasons/api';
+import { ReasonPicker } from '../cancellation-reasons';
+import { reasonLabel, useCancellationReasons } from '../cancellation-reasons';
+import { PermittedLink, useCan } from '../auth';
 import { AuditHistory } from './AuditHistory';
 import { useSubscription } from './api';
 import { carrierName } from './columns';
@@ -53,6 +54,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Detail({ s }: { s: SubscriptionDetail }) {
   const reasons = useCancellationReasons();
+  const can = useCan();
   const setReason = useApiMutation(subscriptionEndpoints.setReason, {
     invalidates: [
       subscriptionEndpoints.list,
@@ -82,9 +84,9 @@ function Detail({ s }: { s: SubscriptionDetail }) {
           rows={[
             [
               'Name',
-              <Anchor key="c" component={Link} to={href(paths.customer, { id: s.customer.id })}>
+              <PermittedLink key="c" permission="customers.view" to={href(paths.customer, { id: s.customer.id })}>
                 {s.customer.name}
-              </Anchor>,
+              </PermittedLink>,
             ],
             ['Customer ID', s.customer.id],
             ['Phone', formatPhone(s.customer.phone)],
@@ -109,9 +111,9 @@ function Detail({ s }: { s: SubscriptionDetail }) {
               ? [
                   [
                     'Device',
-                    <Anchor key="d" component={Link} to={href(paths.device, { id: s.device.id })}>
+                    <PermittedLink key="d" permission="devices.view" to={href(paths.device, { id: s.device.id })}>
                       #{s.device.id}
-                    </Anchor>,
+                    </PermittedLink>,
                   ],
                   ['Model', s.device.model ?? 'SIM Only'],
                   ['Phone', formatPhone(s.device.phone)],
@@ -129,12 +131,19 @@ function Detail({ s }: { s: SubscriptionDetail }) {
             <Text size="sm" mt={6}>
               Reason
             </Text>
-            <ReasonPicker
-              label={`Cancellation reason for subscription ${s.id}`}
-              value={s.cancellationReasonId}
-              reasons={reasons.data}
-              onPick={changeReason}
-            />
+            {/* Setting a reason changes the trend figures (subscriptions.manage); other roles read it. */}
+            {can('subscriptions.manage') ? (
+              <ReasonPicker
+                label={`Cancellation reason for subscription ${s.id}`}
+                value={s.cancellationReasonId}
+                reasons={reasons.data}
+                onPick={changeReason}
+              />
+            ) : (
+              <Text size="sm" mt={6}>
+                {reasonLabel(reasons.data, s.cancellationReasonId)}
+              </Text>
+            )}
           </Group>
         ) : (
           <Text c="dimmed" size="sm">
@@ -228,7 +237,7 @@ export function SubscriptionDetailPage() {
       {detail.isPending ? (
         <LoadingState />
       ) : detail.error ? (
-        <ErrorState message={detail.error.message} onRetry={() => detail.refetch()} />
+        <ErrorState message={detail.error.message} onRetry={() => detail.refetch()} error={detail.error} />
       ) : (
         <Detail s={detail.data} />
       )}

@@ -10,7 +10,7 @@ import {
 import { api } from '../../lib/api';
 import { DataTable, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
-import { useReasonQueue } from '../cancellation-reasons/useReasonQueue';
+import { useReasonQueue } from '../cancellation-reasons';
 import { useSubscriptions } from './api';
 import { queueColumns } from './columns';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Supplier } from '../../../contract/suppliers';
 import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
 import { href, paths } from '../../paths';
+import { PermittedLink, useCan } from '../auth';
 import { useSuppliers } from './api';
 
 const PER_PAGE = 25;
@@ -14,10 +15,11 @@ const columns: Column<Supplier>[] = [
   {
     key: 'name',
     header: 'Name',
+    // The supplier's page is its edit form: a role that cannot edit reads the row here.
     render: (s) => (
-      <Anchor component={Link} to={href(paths.supplierEdit, { id: s.id })}>
+      <PermittedLink permission="suppliers.manage" to={href(paths.supplierEdit, { id: s.id })}>
         {s.name}
-      </Anchor>
+      </PermittedLink>
     ),
   },
   {
@@ -35,14 +37,17 @@ export function SuppliersPage() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const list = useSuppliers({ page, perPage: PER_PAGE, q });
+  const can = useCan();
   return (
     <Stack gap="sm">
       <PageHeader
         title="Suppliers"
         actions={
-          <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
-            Add supplier
-          </Button>
+          can('suppliers.manage') && (
+            <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
+              Add supplier
+            </Button>
+          )
         }
       />
       <SearchInput

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './support/harness';
+import {
+  createCustomer,
+  createDevice,
+  createProduct,
+  createSubscription,
+  createSupplier,
+} from '../src/server/seed/factories';
+import { createProspect } from '../src/server/modules/prospects/prospect.factory';
+
+const NO_PERMISSION = 'You do not have permission to see this page.';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+describe('what each role is offered', () => {
+  it('shows an analyst a device without its actions and the suppliers without adding or editing', async () => {
+    const product = await createProduct(e.db, { model: 'Pixel Roles', price: '199.00' });
+    const device = await createDevice(e.db, { productId: product.id, imei: '356600000000777' });
+    const customer = await createCustomer(e.db, { name: 'Casey Roles' });
+    await createSubscription(e.db, { deviceId: device.id, customerId: customer.id });
+    await createSupplier(e.db, { name: 'Roles Supplies' });
+    const { page } = await e.signedInPage({ role: 'analyst', name: 'Avery Analyst' });
+
+    await page.goto(`/admin/devices/${device.id}`);
+    await page.getByRole('heading', { name: `Device ${device.id}` }).waitFor();
+    await page.getByRole('heading', { name: 'Subscription and loan' }).waitFor();
+    // The analyst reads the customer's page, so the customer stays a link.
+    await page.getByRole('link', { name: `Casey Roles (#${customer.id})` }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Actions' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Move equipment' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Unassign Equipment' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Line/SIM' }).count()).toBe(0);
+
+    await page.goto('/admin/suppliers');
+    await page.getByRole('cell', { name: 'Roles Supplies' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Add supplier' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Roles Supplies' }).count()).toBe(0);
+
+    await page.goto('/admin/suppliers/create');
+    await page.getByText(NO_PERMISSION).waitFor();
+    expect(await page.getByLabel('Name').count()).toBe(0);
+  });
+
+  it('shows a field rep their own prospects, not the devices, and says so at the devices address', async () => {
+    const { page, user } = await e.signedInPage({ role: 'field-rep', isRep: true, name: 'Fran Field' });
+    await createProspect(e.db, { repId: user.id, name: 'Fran Own Visit' });
+    await createProspect(e.db, { name: 'Someone Else Visit' });
+
+    // A rep has no dashboard: signing in lands on the prospects.
+    await page.waitForURL((url) => url.pathname === '/admin/prospects');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Prospects' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Devices' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Customers' }).count()).toBe(0);
+
+    await page.reload();
+    await page.getByRole('link', { name: 'Fran Own Visit' }).waitFor();
+    expect(await page.getByText('Someone Else Visit').count()).toBe(0);
+    await page.getByRole('link', { name: 'Log a visit' }).waitFor();
+    // Their own visits only: there is no rep to filter by.
+    expect(await page.getByLabel('Rep', { exact: true }).count()).toBe(0);
+
+    // The same rep on a phone, signed in afresh so the layout is the phone's from the start.
+    const phone = await e.newPage({ width: 375, height: 800 });
+    await phone.goto('/admin/login');
+    await phone.getByLabel('Email').fill(user.email);
+    await phone.getByLabel('Password').fill(user.password);
+    await phone.getByRole('button', { name: 'Sign in' }).click();
+    await phone.getByRole('link', { name: 'Fran Own Visit' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.screenshot({ path: '.tmp/screens/roles-rep-prospects-375.png', fullPage: true });
+
+    await phone.goto('/admin/devices');
+    await phone.getByText(NO_PERMISSION).waitFor();
+    expect(await phone.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.screenshot({ path: '.tmp/screens/roles-rep-devices-375.png', fullPage: true });
+  });
+});

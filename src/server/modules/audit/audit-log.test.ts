@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, sql } from 'drizzle-orm';
+import { createTestApp, type Agent, type TestApp, type TestUser } from '../../test/app';
+import { auditLog } from '../../db/schema';
+import { recordAudit } from './audit.service';
+import type { AuditLogEntry, AuditLogPage } from '../../../contract/audit';
+
+let t: TestApp;
+let admin: Agent & { user: TestUser };
+
+beforeAll(async () => {
+  t = await createTestApp({ BUSINESS_TIMEZONE: 'America/Chicago' });
+  admin = await t.signIn({ name: 'Audit Admin' });
+});
+afterAll(() => t.close());
+
+const page = async (query: string) => {
+  const res = await admin.get(`/admin/api/audit-log?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AuditLogPage>();
+};
+const ids = (rows: AuditLogEntry[]) => rows.map((r) => r.id);
+
+/** Entries of a fresh account, `n` of them, in one transaction: one timestamp, told apart by id alone. */
+async function entriesBy(user: TestUser, n: number, action: 'equipment.received' | 'supplier.updated') {
+  await t.db.transaction(async (tx) => {
+    for (let i = 0; i < n; i++)
+      await recordAudit(tx, { userId: user.id, action, entityType: action.split('.')[0]!, entityId: i + 1 });
+  });
+}
+
+describe('who may read the whole audit log', () => {
+  it('answers Administrators only: 403 to every other role, 401 without a session', async () => {
+    expect((await admin.get('/admin/api/audit-log')).statusCode).toBe(200);
+    for (const role of ['operations', 'analyst', 'field-rep'] as const) {
+      const agent = await t.signIn({ role });
+      expect((await agent.get('/admin/api/audit-log')).statusCode, role).toBe(403);
+    }
+    expect((await (await t.guest()).get('/admin/api/audit-log')).statusCode).toBe(401);
+  });
+});
+
+describe('the whole audit log', () => {
+  it('lists every kind of entry newest first, with who, the action, the record, the address and the user agent', async () => {
+    const reader = await t.createUser({ name: 'Rhea Reader' });
+    await recordAudit(t.db, {
+      userId: reader.id,
+      action: 'supplier.updated',
+      entityType: 'supplier',
+      entityId: 7,
+      before: { name: 'Old' },
+      after: { name: 'New' },
+      ip: '203.0.113.9',
+      userAgent: 'Test/1',
+    });
+    const { rows } = await page(`userId=${reader.id}`);
+    expect(rows).toEqual([
+      {
+        id: expect.any(Number),
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        userId: reader.id,
+        userName: 'Rhea Reader',
+        action: 'supplier.updated',
+        entityType: 'supplier',
+        entityId: 7,
+        ip: '203.0.113.9',
+        userAgent: 'Test/1',
+        before: { name: 'Old' },
+        after: { name: 'New' },
+      },
+    ]);
+    const newest = await page('');
+    expect(newest.rows[0]!.id).toBeGreaterThanOrEqual(rows[0]!.id);
+    expect(newest.rows.some((r) => r.action === 'auth.signed_in' && r.userId === admin.user.id)).toBe(true);
+  });
+
+  it('filters by user, action and record', async () => {
+    const [ann, bob] = [await t.createUser(), await t.createUser()];
+    await entriesBy(ann, 3, 'equipment.received');
+    await entriesBy(ann, 2, 'supplier.updated');
+    await entriesBy(bob, 2, 'supplier.updated');
+
+    expect((await page(`userId=${ann.id}`)).rows).toHaveLength(5);
+    const annSuppliers = (await page(`userId=${ann.id}&action=supplier.updated`)).rows;
+    expect(annSuppliers.map((r) => [r.userId, r.action])).toEqual([
+      [ann.id, 'supplier.updated'],
+      [ann.id, 'supplier.updated'],
+    ]);
+    const record = (await page('entityType=supplier&entityId=2')).rows.filter((r) =>
+      [ann.id, bob.id].includes(r.userId!),
+    );
+    expect(record.map((r) => [r.userId, r.entityType, r.entityId])).toEqual([
+      [bob.id, 'supplier', 2],
+      [ann.id, 'supplier', 2],
+    ]);
+    const kind = (await page(`userId=${ann.id}&entityType=equipment`)).rows;
+    expect(kind.map((r) => r.entityId)).toEqual([3, 2, 1]);
+  });
+
+  it('filters by business days from and to, both inclusive, in the business time zone', async () => {
+    const user = await t.createUser();
+    // 04:00 UTC on 10 March 2025 is still the 9th in Chicago (23:00 CDT); 06:00 UTC is the 10th.
+    const at = ['2025-03-09T05:59:00Z', '2025-03-10T04:00:00Z', '2025-03-10T06:00:00Z', '2025-03-11T05:00:00Z'];
+    for (const [i, createdAt] of at.entries())
+      await t.db.insert(auditLog).values({
+        userId: user.id,
+        action: 'supplier.created',
+        entityType: 'supplier',
+        entityId: i + 1,
+        createdAt: new Date(createdAt),
+      });
+    const days = async (range: string) => (await page(`userId=${user.id}&${range}`)).rows.map((r) => r.entityId);
+    expect(await days('from=2025-03-10&to=2025-03-10')).toEqual([3]);
+    expect(await days('from=2025-03-09&to=2025-03-10')).toEqual([3, 2]);
+    expect(await days('from=2025-03-10')).toEqual([4, 3]);
+    expect(await days('to=2025-03-08')).toEqual([1]);
+  });
+});
+
+describe('keyset pages', () => {
+  it('pages 50 at a time from a cursor, neither repeating nor skipping rows when new entries arrive in between', async () => {
+    const user = await t.createUser();
+    // Entries a microsecond apart (a JavaScript Date would round them together) and entries sharing one timestamp.
+    await t.db.execute(sql`
+      insert into audit_log (user_id, action, entity_type, entity_id, created_at)
+      select ${user.id}, 'supplier.updated', 'supplier', g, now() - interval '1 hour' + g * interval '1 microsecond'
+      from generate_series(1, 60) as g`);
+    await entriesBy(user, 60, 'supplier.updated');
+    const all = await t.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(sql`${auditLog.userId} = ${user.id}`)
+      .orderBy(sql`${auditLog.createdAt} desc, ${auditLog.id} desc`);
+
+    const first = await page(`userId=${user.id}`);
+    expect(first.rows).toHaveLength(50);
+    expect(first.nextCursor).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d+$/);
+    await entriesBy(user, 5, 'supplier.updated');
+    const second = await page(`userId=${user.id}&before=${first.nextCursor}`);
+    expect(second.rows).toHaveLength(50);
+    const third = await page(`userId=${user.id}&before=${second.nextCursor}`);
+    expect(third.rows).toHaveLength(20);
+    expect(third.nextCursor).toBeNull();
+    expect([...ids(first.rows), ...ids(second.rows), ...ids(third.rows)]).toEqual(all.map((r) => r.id));
+
+    const fresh = await page(`userId=${user.id}`);
+    expect(fresh.rows.slice(0, 5).every((r) => !all.some((a) => a.id === r.id))).toBe(true);
+  });
+});
+
+describe('hostile filters', () => {
+  const entries = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
+
+  it('refuses NUL bytes, ids above 2^31−1, impossible dates and forged cursors with 422 on the field', async () => {
+    const cases: [string, string][] = [
+      ['userId=%00', 'userId'],
+      ['userId=2147483648', 'userId'],
+      ['userId=0x10', 'userId'],
+      ['action=auth.signed_in%00', 'action'],
+      ['action=%00', 'action'],
+      ['action=drop', 'action'],
+      ['entityType=user%00&entityId=1', 'entityType'],
+      ['entityType=user&entityId=2147483648', 'entityId'],
+      ['entityType=user&entityId=%00', 'entityId'],
+      ['entityId=5', 'entityType'],
+      ['from=2024-02-30', 'from'],
+      ['to=2023-02-29', 'to'],
+      ['from=2024-01-01%00', 'from'],
+      ['from=2024-03-02&to=2024-03-01', 'to'],
+      ['before=%00', 'before'],
+      ['before=2024-02-30T10:00:00.000000Z_5', 'before'],
+      ['before=2024-02-01T24:00:00.000000Z_5', 'before'],
+      ['before=2024-02-01T10:00:00.000000Z_0', 'before'],
+      ['before=2024-02-01T10:00:00Z_5', 'before'],
+      ["before=2024-02-01T10:00:00.000000Z_5'--", 'before'],
+    ];
+    const before = await entries();
+    for (const [query, field] of cases) {
+      const res = await admin.get(`/admin/api/audit-log?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(res.json().errors), query).toContain(field);
+    }
+    expect(await entries()).toBe(before);
+  });
+});

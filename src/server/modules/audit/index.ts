@@ -1,0 +1,2 @@
+/** What other modules may use of the audit trail. */
+export { originOf, recordAudit, type AuditInput, type AuditOrigin } from './audit.service';

@@ -1,0 +1,4 @@
+/** What other modules may use of sign-in: the password hashing, and the second factor's codes for its set-up. */
+export { generatePassword, hashPassword, verifyPassword } from './password';
+export { acceptTotpCode } from './second-factor';
+export { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './totp';

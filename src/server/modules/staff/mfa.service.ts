@@ -1,0 +1,84 @@
+import type { Db, Tx } from '../../db/client';
+import { ActionError, FieldErrors } from '../../http/errors';
+import { acceptTotpCode, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri, verifyPassword } from '../auth';
+import type { CurrentUser } from '../../../contract/auth';
+import { MFA_MESSAGES, type MfaSetup, type MfaStatus } from '../../../contract/mfa';
+import { STAFF_MESSAGES } from '../../../contract/staff';
+import { clearTotp, enableTotp, mfaStateOf, replaceRecoveryCodes, setPendingSecret } from './mfa.queries';
+import { auditAccount, type Caller } from './staff.audit';
+import { bumpSessionEpoch, deleteSessionsOf, passwordHashOf } from './staff.queries';
+
+/** The signed-in user's second factor (ADR 014); `required` is REQUIRE_MFA_FOR_ADMINS. */
+export async function mfaStatusOf(db: Db, user: CurrentUser, required: boolean): Promise<MfaStatus> {
+  const state = await mfaStateOf(db, user.id);
+  const enabledAt = state?.enabledAt ?? null;
+  return {
+    enabled: !!enabledAt,
+    enabledAt: enabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: enabledAt ? (state?.recoveryCodesLeft ?? 0) : 0,
+    setupRequired: required && user.role === 'administrator' && !enabledAt,
+  };
+}
+
+/** A new secret for the user's app; it counts only once `confirmMfaSetup` has seen a code from it. */
+export async function startMfaSetup(db: Db, user: CurrentUser): Promise<MfaSetup> {
+  const secret = newTotpSecret();
+  if (!(await setPendingSecret(db, user.id, secret))) throw new ActionError(MFA_MESSAGES.alreadyEnabled, 409);
+  return { secret, uri: totpUri(secret, user.email) };
+}
+
+async function issueRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await replaceRecoveryCodes(tx, userId, codes.map(recoveryCodeHash));
+  return codes;
+}
+
+/** Turns the second factor on with a current code of the pending secret; answers the recovery codes, once. */
+export async function confirmMfaSetup(db: Db, caller: Caller, code: string, nowMs: number): Promise<string[]> {
+  const state = await mfaStateOf(db, caller.id);
+  if (state?.enabledAt) throw new ActionError(MFA_MESSAGES.alreadyEnabled, 409);
+  if (!state?.secret) throw new ActionError(MFA_MESSAGES.notStarted, 409);
+  // The confirming code uses up its step too, so it cannot be replayed at a sign-in.
+  const check = await acceptTotpCode(db, caller.id, state.secret, code, nowMs);
+  if (check !== 'accepted')
+    throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
+  return db.transaction(async (tx) => {
+    if (!(await enableTotp(tx, caller.id, new Date(nowMs)))) throw new ActionError(MFA_MESSAGES.alreadyEnabled, 409);
+    const codes = await issueRecoveryCodes(tx, caller.id);
+    await auditAccount(tx, 'account.mfa_enabled', caller.id, caller);
+    return codes;
+  });
+}
+
+async function checkPassword(db: Db, userId: number, password: string): Promise<void> {
+  const stored = await passwordHashOf(db, userId);
+  if (!stored || !(await verifyPassword(password, stored)))
+    throw new FieldErrors({ currentPassword: [STAFF_MESSAGES.currentPasswordWrong] });
+}
+
+/**
+ * Turns the second factor off after checking the password. Like a password change, every other session ends (the
+ * epoch moves on and their rows go); the caller moves the current session to the answered epoch so it stays.
+ */
+export async function disableMfa(db: Db, caller: Caller, password: string): Promise<number> {
+  await checkPassword(db, caller.id, password);
+  if (!(await mfaStateOf(db, caller.id))?.enabledAt) throw new ActionError(MFA_MESSAGES.notEnabled, 409);
+  return db.transaction(async (tx) => {
+    await clearTotp(tx, caller.id);
+    const epoch = await bumpSessionEpoch(tx, caller.id);
+    await deleteSessionsOf(tx, caller.id, caller.sid);
+    await auditAccount(tx, 'account.mfa_disabled', caller.id, caller);
+    return epoch;
+  });
+}
+
+/** A new set of recovery codes after checking the password; the old ones, used or not, stop working. */
+export async function renewRecoveryCodes(db: Db, caller: Caller, password: string): Promise<string[]> {
+  await checkPassword(db, caller.id, password);
+  if (!(await mfaStateOf(db, caller.id))?.enabledAt) throw new ActionError(MFA_MESSAGES.notEnabled, 409);
+  return db.transaction(async (tx) => {
+    const codes = await issueRecoveryCodes(tx, caller.id);
+    await auditAccount(tx, 'account.recovery_codes_replaced', caller.id, caller);
+    return codes;
+  });
+}

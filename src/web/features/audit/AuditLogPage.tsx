@@ -1,0 +1,67 @@
+import { Button, Group } from '@mantine/core';
+import { IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
+import { AUDIT_LOG_PAGE_SIZE } from '../../../contract/audit';
+import { DataTable, PageHeader } from '../../ui';
+import { RequirePermission } from '../auth';
+import { useAuditLog } from './api';
+import { AuditLogFilters } from './AuditLogFilters';
+import { auditLogColumns } from './columns';
+import { useAuditLogParams } from './useAuditLogParams';
+
+/** The whole audit log for Administrators: every change and security event, newest first, a page at a time. */
+export function AuditLogPage() {
+  return (
+    <RequirePermission permission="audit.view">
+      <AuditLog />
+    </RequirePermission>
+  );
+}
+
+function AuditLog() {
+  const { filters, before, query, filtered, setFilters, setBefore } = useAuditLogParams();
+  const log = useAuditLog(query);
+  const nextCursor = log.data?.nextCursor;
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description={`Every change, sign-in and refusal, newest first, ${AUDIT_LOG_PAGE_SIZE} a page.`}
+      />
+      <AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />
+      <DataTable
+        caption="Audit log"
+        columns={auditLogColumns}
+        rows={log.data?.rows}
+        loading={log.isPending || log.isPlaceholderData}
+        error={log.error}
+        onRetry={() => void log.refetch()}
+        minWidth={900}
+        empty={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
+      />
+      {(before || nextCursor) && (
+        <Group justify="flex-end" gap="xs" mt="sm">
+          {before && (
+            <Button
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconChevronsLeft size={16} />}
+              onClick={() => setBefore(null)}
+            >
+              Newest
+            </Button>
+          )}
+          {nextCursor && (
+            <Button
+              variant="default"
+              size="compact-sm"
+              rightSection={<IconChevronRight size={16} />}
+              onClick={() => setBefore(nextCursor)}
+            >
+              Older
+            </Button>
+          )}
+        </Group>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { RoleId } from '../../../contract/access';
+import type { DeviceDetail } from '../../../contract/devices';
+import { FORBIDDEN_MESSAGE } from '../../../contract/errors';
+import { paths } from '../../paths';
+import { answer, renderWithProviders, staffUser, stubApi } from '../../ui/testing/renderWithProviders';
+import { DeviceDetailPage } from './DeviceDetailPage';
+
+const device: DeviceDetail = {
+  id: 5,
+  imei: '356600000000005',
+  sim: '8901000000000000005',
+  phone: '6155550105',
+  status: { id: 1, description: 'Available' },
+  unavailable: false,
+  blacklistHold: false,
+  lineDeletedAt: null,
+  deployedAt: null,
+  product: { id: 3, model: 'Pixel Test', price: '199.00', imageUri: null },
+  supplier: null,
+  subscription: { id: 9, status: 'cancelled', customer: { id: 12, name: 'Casey Member' } },
+  loaner: null,
+  equipment: [],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+function openAs(role: RoleId, detail: unknown = device) {
+  vi.stubGlobal('fetch', stubApi({ '/admin/api/devices/5': detail, '/admin/api/audit': [] }).fetchStub);
+  renderWithProviders(<DeviceDetailPage />, { user: staffUser(role), route: '/admin/devices/5', path: paths.device });
+}
+
+describe('DeviceDetailPage by role', () => {
+  it('offers operations the device actions and Move equipment', async () => {
+    openAs('operations');
+    await screen.findByRole('heading', { name: 'Actions' });
+    expect(screen.getByRole('link', { name: 'Move equipment' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unassign Equipment' })).toBeInTheDocument();
+  });
+
+  it('shows an analyst the device without any action, its customer and subscription still linked', async () => {
+    openAs('analyst');
+    await screen.findByRole('heading', { name: 'Subscription and loan' });
+    expect(screen.queryByRole('heading', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Move equipment' })).toBeNull();
+    expect(
+      screen.queryAllByRole('button').filter((b) => /Equipment|Delete|blacklist/.test(b.textContent ?? '')),
+    ).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Casey Member (#12)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#9' })).toBeInTheDocument();
+  });
+
+  it('tells a field rep who opens a device by its address that the page is not theirs', async () => {
+    openAs('field-rep', answer(403, { message: FORBIDDEN_MESSAGE }));
+    expect(await screen.findByText('You do not have permission to see this page.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import type { RoleId } from '../../../contract/access';
+import type { Supplier } from '../../../contract/suppliers';
+import { renderWithProviders, staffUser, stubApi } from '../../ui/testing/renderWithProviders';
+import { CreateSupplierPage } from './CreateSupplierPage';
+import { SuppliersPage } from './SuppliersPage';
+
+const supplier: Supplier = {
+  id: 3,
+  name: 'Acme Lines',
+  contactName: null,
+  contactEmail: null,
+  contactPhone: null,
+  prorates: '0',
+  supplierReport: false,
+  frequency: 'Monthly',
+  billingCycle: 'Calendar Month',
+  createdAt: '2026-11-01T15:00:00Z',
+  updatedAt: '2026-11-01T15:00:00Z',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function listAs(role: RoleId) {
+  vi.stubGlobal(
+    'fetch',
+    stubApi({ '/admin/api/suppliers': { rows: [supplier], total: 1, page: 1, perPage: 25 } }).fetchStub,
+  );
+  renderWithProviders(<SuppliersPage />, { user: staffUser(role), route: '/admin/suppliers' });
+  await screen.findByRole('cell', { name: 'Acme Lines' });
+}
+
+describe('suppliers by role', () => {
+  it('offers operations to add a supplier and to open one for editing', async () => {
+    await listAs('operations');
+    expect(screen.getByRole('link', { name: 'Add supplier' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Acme Lines' })).toHaveAttribute('href', '/admin/suppliers/3/edit');
+  });
+
+  it('lists the suppliers for an analyst with nothing to add or edit', async () => {
+    await listAs('analyst');
+    expect(screen.queryByRole('link', { name: 'Add supplier' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Acme Lines' })).toBeNull();
+  });
+
+  it('tells an analyst who opens the add form by its address that it is not theirs', () => {
+    renderWithProviders(<CreateSupplierPage />, { user: staffUser('analyst') });
+    expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission to see this page.');
+    expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
+  });
+});
