@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type StaffOptions, type TestApp, type TestUser } from '../../src/server/test/app';
+import type { Config } from '../../src/server/config';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -27,12 +28,12 @@ export interface E2E extends TestApp {
 
 /**
  * The real server on a free port, over a fresh database, serving the SPA that scripts/e2e.mjs built,
- * and a headless Chromium. Tests create their data with the server factories on `db`.
+ * and a headless Chromium. Tests create their data with the server factories on `db`; `config` overrides settings.
  */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(config: Partial<Config> = {}): Promise<E2E> {
   const webDir = process.env.E2E_WEB_DIR;
   if (!webDir) throw new Error('E2E_WEB_DIR is not set: run e2e tests with "npm run test:e2e".');
-  const t = await createTestApp({}, { webDir });
+  const t = await createTestApp(config, { webDir });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not listen on a TCP port');

@@ -12,12 +12,14 @@ import {
   setStaffPassword,
   StaffCommandError,
 } from '../modules/staff/staff.service';
+import { resetMfaByEmail } from '../modules/staff/mfa.service';
 
 const USAGE = `usage: npm run users -- <command>
   list                                                     every staff account
   create <email> --role <role> [--name N] [--password P]   an active account; a password is generated unless given
   reset-password <email> [--password P]                    a new password (generated unless given); ends every session
   disable <email>                                          the account can no longer sign in; ends every session
+  reset-two-factor <email>                                 turns two-factor sign-in off (lost phone); ends every session
 roles: ${ROLE_IDS.join(', ')}`;
 
 class UsageError extends Error {}
@@ -33,7 +35,8 @@ type Plan =
   | { command: 'list' }
   | { command: 'create'; email: string; name: string; role: RoleId; password?: string }
   | { command: 'reset-password'; email: string; password?: string }
-  | { command: 'disable'; email: string };
+  | { command: 'disable'; email: string }
+  | { command: 'reset-two-factor'; email: string };
 
 /** What to do, checked before the database is opened. */
 function plan(positionals: string[], opts: { role?: string; name?: string; password?: string }): Plan {
@@ -56,6 +59,7 @@ function plan(positionals: string[], opts: { role?: string; name?: string; passw
     case 'reset-password':
       return { command, email: email(), password: opts.password };
     case 'disable':
+    case 'reset-two-factor':
       return { command, email: email() };
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
@@ -104,6 +108,9 @@ async function run(db: Db, todo: Plan) {
     case 'disable':
       await disableStaffByEmail(db, todo.email);
       return console.log(`${todo.email} is disabled; every session of the account has ended.`);
+    case 'reset-two-factor':
+      await resetMfaByEmail(db, todo.email);
+      return console.log(`Two-factor sign-in of ${todo.email} is off; every session of the account has ended.`);
   }
 }
 

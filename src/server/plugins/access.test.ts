@@ -65,7 +65,7 @@ describe('deny by default', () => {
     await app.close().catch(() => undefined);
   });
 
-  it('declares access on every route, and only sign-in, sign-out, setting a password from a link, health, the login page and assets are public', () => {
+  it('declares access on every route, and only sign-in (both steps), sign-out, setting a password from a link, health, the login page and assets are public', () => {
     expect(routes().length).toBeGreaterThan(50);
     expect(routes().filter((r) => !r.access)).toEqual([]);
     const publicRoutes = routes()
@@ -84,6 +84,7 @@ describe('deny by default', () => {
         'GET /ready',
         'POST /admin/api/set-password',
         'POST /admin/login',
+        'POST /admin/login/totp',
         'POST /admin/logout',
       ].sort(),
     );

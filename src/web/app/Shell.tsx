@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCan, useCurrentUser, useSignOut } from '../features/auth/api';
+import { useMfaStatus } from '../features/staff/api';
 import { nav } from './nav';
 import { paths } from '../paths';
 import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
@@ -23,6 +24,7 @@ export function Shell() {
   const location = useLocation();
   const [params] = useSearchParams();
   const can = useCan();
+  const mfa = useMfaStatus();
 
   // Pages opened in a modal iframe (view=modal) show without the frame.
   if (params.get('view') === 'modal') {
@@ -36,6 +38,9 @@ export function Shell() {
       </main>
     );
   }
+
+  // REQUIRE_MFA_FOR_ADMINS (ADR 014): until two-factor sign-in is set up, only the account page answers.
+  if (mfa.data?.setupRequired && location.pathname !== paths.account) return <Navigate to={paths.account} replace />;
 
   const entries = nav.filter((entry) => can(entry.permission));
   // A role without the dashboard (a field rep) starts on its first page instead.

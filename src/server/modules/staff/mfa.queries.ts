@@ -9,7 +9,7 @@ export async function mfaStateOf(db: Tx, userId: number) {
       secret: users.totpSecret,
       enabledAt: users.totpEnabledAt,
       recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes}
-        where ${recoveryCodes.userId} = ${users.id} and ${recoveryCodes.usedAt} is null)`,
+        where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -38,10 +38,7 @@ export async function enableTotp(tx: Tx, userId: number, at: Date): Promise<bool
 
 /** Forgets the secret and every recovery code: sign-in asks for the password alone again. */
 export async function clearTotp(tx: Tx, userId: number): Promise<void> {
-  await tx
-    .update(users)
-    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
-    .where(eq(users.id, userId));
+  await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 

@@ -6,7 +6,8 @@ import { MFA_MESSAGES, type MfaSetup, type MfaStatus } from '../../../contract/m
 import { STAFF_MESSAGES } from '../../../contract/staff';
 import { clearTotp, enableTotp, mfaStateOf, replaceRecoveryCodes, setPendingSecret } from './mfa.queries';
 import { auditAccount, type Caller } from './staff.audit';
-import { bumpSessionEpoch, deleteSessionsOf, passwordHashOf } from './staff.queries';
+import { bumpSessionEpoch, deleteSessionsOf, passwordHashOf, userByEmail } from './staff.queries';
+import { StaffCommandError } from './staff.service';
 
 /** The signed-in user's second factor (ADR 014); `required` is REQUIRE_MFA_FOR_ADMINS. */
 export async function mfaStatusOf(db: Db, user: CurrentUser, required: boolean): Promise<MfaStatus> {
@@ -80,5 +81,20 @@ export async function renewRecoveryCodes(db: Db, caller: Caller, password: strin
     const codes = await issueRecoveryCodes(tx, caller.id);
     await auditAccount(tx, 'account.recovery_codes_replaced', caller.id, caller);
     return codes;
+  });
+}
+
+/**
+ * `npm run users -- reset-two-factor`: the way back for someone who lost both their phone and their recovery codes.
+ * Every session of the account ends; the next sign-in asks for the password alone.
+ */
+export async function resetMfaByEmail(db: Db, email: string): Promise<void> {
+  const user = await userByEmail(db, email);
+  if (!user) throw new StaffCommandError(`No staff account has the e-mail ${email}.`);
+  await db.transaction(async (tx) => {
+    await clearTotp(tx, user.id);
+    await bumpSessionEpoch(tx, user.id);
+    await deleteSessionsOf(tx, user.id);
+    await auditAccount(tx, 'account.mfa_disabled', user.id, undefined);
   });
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -67,8 +67,9 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
+          {/* Keyed, so each step mounts its own fields: no input or button of one step is reused by the other. */}
           {step === 'code' ? (
-            <>
+            <Fragment key="code">
               <Text size="sm">
                 {recovery
                   ? 'Enter one of your recovery codes. Each works once.'
@@ -99,9 +100,9 @@ export function LoginPage() {
                   Start over
                 </Anchor>
               </Group>
-            </>
+            </Fragment>
           ) : (
-            <>
+            <Fragment key="password">
               <TextInput
                 label="Email"
                 type="email"
@@ -126,7 +127,7 @@ export function LoginPage() {
               <Button type="submit" loading={busy}>
                 Sign in
               </Button>
-            </>
+            </Fragment>
           )}
         </Stack>
       </Paper>

@@ -18,6 +18,7 @@ import {
 } from '../../ui';
 import { useCurrentUser } from '../auth';
 import { useOwnSessions } from './api';
+import { TwoFactorCard, TwoFactorRequiredNotice } from './TwoFactorCard';
 import { confirmNewPassword, NewPasswordInputs, type NewPasswordValues } from './NewPasswordInputs';
 
 type ChangePasswordValues = NewPasswordValues & { currentPassword: string };
@@ -126,6 +127,7 @@ export function AccountPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Your account" />
+      <TwoFactorRequiredNotice />
       {me.data && (
         <Card withBorder padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -136,9 +138,11 @@ export function AccountPage() {
         </Card>
       )}
       <ChangePasswordForm />
+      {me.data && <TwoFactorCard email={me.data.email} />}
       <OwnSessions />
       <Text size="xs" c="dimmed">
-        A session ends when it has not been used for a while, when you sign out, or when your password changes.
+        A session ends when it has not been used for a while, when you sign out, or when your password changes or
+        two-factor sign-in is turned off.
       </Text>
     </Stack>
   );
