@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, Session } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { currentUserColumns, users } from '../db/schema';
 import { originOf, recordAudit } from '../modules/audit';
 import { allows, type Access } from '../../contract/access';
 import { LOGIN_PAGE, type CurrentUser } from '../../contract/auth';
@@ -60,12 +60,7 @@ async function sessionUser(
   if (!userId || signedInAt === undefined || now - signedInAt > absoluteMs) return null;
   const [user] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      isRep: users.isRep,
-      canForceCreate: users.canForceCreate,
+      ...currentUserColumns,
       sessionEpoch: users.sessionEpoch,
       totpEnabledAt: users.totpEnabledAt,
     })

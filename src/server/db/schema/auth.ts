@@ -44,6 +44,16 @@ export const users = pgTable(
   (t) => [check('users_role_check', sql.raw(`${t.role.name} in (${ROLE_IDS.map((r) => `'${r}'`).join(', ')})`))],
 );
 
+/** The columns of a signed-in user as the app passes it around (`CurrentUser` of the contract). */
+export const currentUserColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  isRep: users.isRep,
+  canForceCreate: users.canForceCreate,
+};
+
 /** Server-side sessions, so a restart keeps everyone signed in. */
 export const sessions = pgTable(
   'sessions',

@@ -1,17 +1,12 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { recoveryCodes, users } from '../../db/schema';
+import { recoveryCodes, currentUserColumns, users } from '../../db/schema';
 
 /** The account as the second step of a sign-in needs it: who it is, whether it still may sign in, its factor. */
 export async function secondFactorAccount(db: Tx, id: number) {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      isRep: users.isRep,
-      canForceCreate: users.canForceCreate,
+      ...currentUserColumns,
       disabledAt: users.disabledAt,
       sessionEpoch: users.sessionEpoch,
       totpSecret: users.totpSecret,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { passwordTokens, sessions, users, type PasswordTokenPurpose } from '../../db/schema';
+import { passwordTokens, sessions, currentUserColumns, users, type PasswordTokenPurpose } from '../../db/schema';
 import type { RoleId } from '../../../contract/access';
 
 // Sessions are rows of the session store: the user, epoch and sign-in time live in their jsonb `data`.
@@ -15,12 +15,7 @@ export const INVITED_MARK = '$invited';
 const invited = sql<boolean>`(${users.passwordHash} like ${`%${INVITED_MARK}`})`;
 
 const staffColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  role: users.role,
-  isRep: users.isRep,
-  canForceCreate: users.canForceCreate,
+  ...currentUserColumns,
   disabledAt: users.disabledAt,
   createdAt: users.createdAt,
   invited,
@@ -47,12 +42,7 @@ export async function staffById(db: Tx, id: number): Promise<StaffRecord | undef
 export async function lockUser(tx: Tx, id: number) {
   const [row] = await tx
     .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      isRep: users.isRep,
-      canForceCreate: users.canForceCreate,
+      ...currentUserColumns,
       disabledAt: users.disabledAt,
     })
     .from(users)
