@@ -1,0 +1,263 @@
+/**
+ * Mixed load through real HTTP on real server processes (PostgreSQL target only): stats, lists, search and maps,
+ * 32 workers with a session each, closed loop, first on one instance and then on two behind a round-robin
+ * client. Prints requests/s, p50/p95/p99, errors, p95 per kind of call and each instance's event-loop delay
+ * (the longest any request waited behind another one).
+ *
+ * MIXED_BENCH_SECONDS   measured seconds per run (default 20, after 5 s of warm-up)
+ * MIXED_BENCH_WORKERS   concurrent workers (default 32)
+ * MIXED_BENCH_INSTANCES comma list of instance counts to run (default 1,2)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { desc } from 'drizzle-orm';
+import { customers } from '../src/server/db/schema';
+import { createStaffUser, spaShell } from '../src/server/test/app';
+import { pathOf } from '../src/contract/endpoint';
+import { customerEndpoints } from '../src/contract/customers';
+import { devicesEndpoints } from '../src/contract/devices';
+import { cancellationEndpoints, subscriptionEndpoints } from '../src/contract/subscriptions';
+import {
+  DEFAULT_STATS_VIEW,
+  STATS_ENDPOINTS,
+  statsEndpoints,
+  trendName,
+  type StatsEndpoint,
+} from '../src/contract/stats';
+import { record, type BenchContext, type BenchTarget } from './support';
+
+const seconds = Number(process.env.MIXED_BENCH_SECONDS ?? 20);
+const workers = Number(process.env.MIXED_BENCH_WORKERS ?? 32);
+const instanceCounts = (process.env.MIXED_BENCH_INSTANCES ?? '1,2').split(',').map(Number);
+const WARMUP_SECONDS = 5;
+const TARGET = { requestsPerSecond: 500, p99: 250 };
+
+type Kind = 'stats' | 'lists' | 'search' | 'maps';
+interface Call {
+  kind: Kind;
+  url: string;
+}
+
+/** The calls of the load, each kind weighted by how often staff make it: a dashboard draws many charts. */
+async function calls(target: BenchTarget): Promise<Call[]> {
+  const stats = (Object.keys(STATS_ENDPOINTS) as StatsEndpoint[]).map((name) => {
+    const views: readonly string[] = STATS_ENDPOINTS[name].views;
+    const view = views.includes(DEFAULT_STATS_VIEW) ? DEFAULT_STATS_VIEW : views[0]!;
+    return pathOf(statsEndpoints.trend, { name: trendName(name, view as typeof DEFAULT_STATS_VIEW) });
+  });
+  stats.push(statsEndpoints.upcomingCredits.path, pathOf(statsEndpoints.returnRateByModel, { limit: 100 }));
+  const [sample] = await target.db
+    .select({ name: customers.name })
+    .from(customers)
+    .orderBy(desc(customers.id))
+    .limit(1);
+  const surname = sample?.name.split(' ').at(-1)?.toLowerCase() ?? 'smith';
+  const search = ['mar', 'thomp', surname].map((q) => `${customerEndpoints.search.path}?q=${q}`);
+  const lists = [
+    customerEndpoints.list.path,
+    subscriptionEndpoints.list.path,
+    cancellationEndpoints.list.path,
+    devicesEndpoints.list.path,
+  ];
+  return [
+    ...stats.map((url) => ({ kind: 'stats' as const, url })),
+    ...lists.flatMap((url) => [url, url].map((u) => ({ kind: 'lists' as const, url: u }))),
+    ...search.map((url) => ({ kind: 'search' as const, url })),
+  ];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Instance {
+  url: string;
+  child: ChildProcess;
+  report: string;
+}
+
+async function startInstance(databaseUrl: string, webDir: string): Promise<Instance> {
+  const port = await freePort();
+  const report = path.join(os.tmpdir(), `bo-bench-loop-${port}.json`);
+  const child = spawn(process.execPath, ['bench/instance.mjs'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO_DATA: '0',
+      ADMIN_PASSWORD: 'bench admin password 2026',
+      LOGIN_RATE_LIMIT: '100000',
+      WEB_DIST_DIR: webDir,
+      LOG_LEVEL: 'warn',
+      EVENT_LOOP_REPORT: report,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Back office ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`a bench instance exited with ${code} before it was ready:\n${out}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child, report };
+}
+
+async function stopInstance(instance: Instance): Promise<{ p50: number; p99: number; max: number }> {
+  const exited = new Promise((resolve) => instance.child.on('exit', resolve));
+  instance.child.kill('SIGTERM');
+  await exited;
+  const loop = JSON.parse(fs.readFileSync(instance.report, 'utf8')) as { p50: number; p99: number; max: number };
+  fs.rmSync(instance.report, { force: true });
+  return loop;
+}
+
+/** A browser-like client: keeps cookies and the CSRF token, signs in through the login form's API. */
+class Session {
+  private cookies = new Map<string, string>();
+  private token = '';
+  constructor(readonly base: string) {}
+
+  private keep(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      'x-requested-with': 'XMLHttpRequest',
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      ...(this.token ? { 'x-csrf-token': this.token } : {}),
+    };
+  }
+
+  async signIn(email: string, password: string) {
+    const page = await fetch(`${this.base}/admin/login`, { headers: { accept: 'text/html' } });
+    this.keep(page);
+    this.token = /<meta name="csrf-token" content="([^"]+)">/.exec(await page.text())?.[1] ?? '';
+    const res = await fetch(`${this.base}/admin/login`, {
+      method: 'POST',
+      headers: { ...this.headers(), 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 200) throw new Error(`bench sign-in answered ${res.status}: ${await res.text()}`);
+    this.keep(res);
+    this.token = ((await res.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  /** Status and milliseconds of one GET, body read to the end. */
+  async get(url: string): Promise<{ status: number; ms: number }> {
+    const start = performance.now();
+    try {
+      const res = await fetch(`${this.base}${url}`, { headers: this.headers() });
+      await res.arrayBuffer();
+      return { status: res.status, ms: performance.now() - start };
+    } catch {
+      return { status: 0, ms: performance.now() - start };
+    }
+  }
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length
+    ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10
+    : 0;
+
+async function run(target: BenchTarget, instances: Instance[], mix: Call[]) {
+  const sessions = await Promise.all(
+    Array.from({ length: workers }, async (_, i) => {
+      const user = await createStaffUser(target.db, { role: 'analyst' });
+      const session = new Session(instances[i % instances.length]!.url);
+      await session.signIn(user.email, user.password);
+      return session;
+    }),
+  );
+  const samples: { kind: Kind; ms: number; status: number }[] = [];
+  let measuring = false;
+  let stop = false;
+  const loops = sessions.map(async (session, w) => {
+    for (let i = w; !stop; i++) {
+      const call = mix[(i * 7919) % mix.length]!;
+      const { status, ms } = await session.get(call.url);
+      if (measuring) samples.push({ kind: call.kind, ms, status });
+    }
+  });
+  await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
+  for (const instance of instances) instance.child.kill('SIGUSR2');
+  measuring = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  const elapsed = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(loops);
+  const all = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const byKind = Object.fromEntries(
+    (['stats', 'lists', 'search', 'maps'] as Kind[]).map((kind) => {
+      const ms = samples
+        .filter((s) => s.kind === kind)
+        .map((s) => s.ms)
+        .sort((a, b) => a - b);
+      return [`p95 ${kind}`, pct(ms, 95)];
+    }),
+  );
+  return {
+    requests: samples.length,
+    'requests/s': Math.round(samples.length / elapsed),
+    p50: pct(all, 50),
+    p95: pct(all, 95),
+    p99: pct(all, 99),
+    errors: samples.filter((s) => s.status !== 200).length,
+    ...byKind,
+  };
+}
+
+export default async function mixedBench(ctx: BenchContext): Promise<void> {
+  const rows = [];
+  for await (const target of ctx.targets()) {
+    if (target.kind !== 'postgres' || !process.env.DATABASE_URL) {
+      console.log(`mixed: skipped on ${target.kind} (several server processes need a PostgreSQL server)`);
+      continue;
+    }
+    const mix = await calls(target);
+    for (const count of instanceCounts) {
+      const instances: Instance[] = [];
+      for (let i = 0; i < count; i++) instances.push(await startInstance(process.env.DATABASE_URL, spaShell()));
+      const loadBefore = os.loadavg()[0]!;
+      let result;
+      try {
+        result = await run(target, instances, mix);
+      } finally {
+        const loops = await Promise.all(instances.map(stopInstance));
+        const met =
+          result && result['requests/s'] >= TARGET.requestsPerSecond && result.p99 <= TARGET.p99 && !result.errors;
+        rows.push({
+          db: target.kind,
+          instances: count,
+          workers,
+          ...result,
+          'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
+          'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
+          target: `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,
+          load: `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
+        });
+      }
+    }
+  }
+  record('mixed', rows, { scale: ctx.scale, seconds, workers });
+}
