@@ -81,7 +81,7 @@ describe('the server process', () => {
     // The files PGlite left are whole: a restart opens them and keeps the account.
     const again = start(dataDir);
     await again.ready;
-    expect(again.output()).toContain('admin account already exists');
+    expect(again.output()).toContain('Sign in with an existing Administrator account');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 90_000);
@@ -115,7 +115,7 @@ describe('the server process', () => {
     const again = start(dataDir);
     await again.ready;
     expect(Date.now() - restartedAt).toBeLessThan(5_000);
-    expect(again.output()).toContain('admin account already exists');
+    expect(again.output()).toContain('Sign in with an existing Administrator account');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 90_000);

@@ -50,7 +50,7 @@ async function main() {
       `Admin account created: ${admin.email} / ${admin.generatedPassword}  (shown once; set ADMIN_PASSWORD to choose it)`,
     );
   else if (admin) lines.push(`Admin account created: ${admin.email} with the password from ADMIN_PASSWORD`);
-  else lines.push(`Sign in as ${config.ADMIN_EMAIL} (admin account already exists)`);
+  else lines.push('Sign in with an existing Administrator account (ADMIN_EMAIL is used only when there is none)');
   if (demoAccounts.length) {
     lines.push('Demo accounts, one per role (shown once):');
     for (const a of demoAccounts) lines.push(`  ${ROLES[a.role].label.padEnd(14)} ${a.email} / ${a.password}`);

@@ -60,6 +60,48 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     screen.getByRole('button', { name: 'Next page' }).focus();
     await userEvent.keyboard('{Enter}');
-    expect(onPageChange).toHaveBeenCalledWith(3);
+    expect(onPageChange).toHaveBeenCalledWith({ page: 3 });
+  });
+
+  it('shows an estimated total with Count exactly, and pages past it with Previous and Next cursors', async () => {
+    const onPageChange = vi.fn();
+    const rows = [{ id: 5, name: 'Ann' }];
+    const { rerender } = renderWithProviders(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        total={1_000_000}
+        estimated
+        nextCursor="c2"
+        page={1}
+        perPage={1}
+        onPageChange={onPageChange}
+      />,
+    );
+    expect(screen.getByText('1–1 of about 1,000,000')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Page 2' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith({ page: 2, after: 'c2' });
+    await userEvent.click(screen.getByRole('button', { name: 'Count exactly' }));
+    expect(onPageChange).toHaveBeenLastCalledWith({ page: 1, exact: '1' });
+
+    // Deep in the list, Previous goes back with the cursor Next used to get there, keeping an exact count.
+    rerender(
+      <DataTable
+        columns={columns}
+        rows={rows}
+        total={1_000_000}
+        exact
+        nextCursor={null}
+        page={20_001}
+        perPage={1}
+        onPageChange={onPageChange}
+      />,
+    );
+    expect(screen.getByText('20,001–20,001 of 1,000,000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith({ page: 1, exact: '1' });
   });
 });

@@ -1,9 +1,17 @@
-import type { ReactNode } from 'react';
-import { Box, Group, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useRef, useState, type ReactNode } from 'react';
+import { Box, Button, Group, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import { HttpError } from '../lib/http';
+import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Page } from '../../contract/pagination';
+import { EXACT_COUNT_LIMIT, type Page } from '../../contract/pagination';
+
+/** What a list page asks the server for: a page number, the cursor it starts after, an exact count (ADR 015). */
+export interface PageRequest {
+  page: number;
+  after?: string;
+  exact?: '1';
+}
 
 export interface Column<T> {
   key: string;
@@ -25,9 +33,15 @@ export interface DataTableProps<T> {
   error?: unknown;
   onRetry?(): void;
   total?: number;
+  /** `total` is the server's estimate: pages are then reached with Previous and Next only. */
+  estimated?: boolean;
+  /** Cursor of the page after this one; null on the last page. */
+  nextCursor?: string | null;
   page?: number;
   perPage?: number;
-  onPageChange?(page: number): void;
+  /** Whether the count was asked exactly (kept when paging on). */
+  exact?: boolean;
+  onPageChange?(request: PageRequest): void;
   empty?: ReactNode;
   rowKey?(row: T): string | number;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
@@ -49,20 +63,39 @@ export function DataTable<T>({
   error,
   onRetry,
   total = 0,
+  estimated = false,
+  nextCursor = null,
   page = 1,
   perPage = 25,
+  exact = false,
   onPageChange,
   empty,
   rowKey,
   minWidth = 600,
 }: DataTableProps<T>) {
+  // Cursors of the pages visited by Next, so Previous finds its way back past the numbered pages.
+  const cursors = useRef(new Map<number, string>());
   if (error) return <ErrorState message={errorMessage(error)} onRetry={onRetry} error={error} />;
   if (!rows) return loading ? <LoadingState /> : null;
   if (!rows.length && !loading) return <EmptyState>{empty}</EmptyState>;
 
   const pages = Math.max(1, Math.ceil(total / perPage));
   const first = (page - 1) * perPage + 1;
-  const last = Math.min(total, page * perPage);
+  // Numbered pages only while every page is within reach of an offset; past it, Previous and Next with cursors.
+  const numbered = !estimated && total <= EXACT_COUNT_LIMIT;
+  const last = numbered ? Math.min(total, page * perPage) : first + rows.length - 1;
+  const keep = exact ? { exact: '1' as const } : {};
+  const go = (request: PageRequest) => onPageChange?.({ ...request, ...keep });
+  const previous = () => {
+    const after = cursors.current.get(page - 1);
+    const reachable = (page - 2) * perPage < EXACT_COUNT_LIMIT;
+    go(after || reachable ? { page: page - 1, after } : { page: 1 });
+  };
+  const next = () => {
+    if (!nextCursor) return;
+    cursors.current.set(page + 1, nextCursor);
+    go({ page: page + 1, after: nextCursor });
+  };
 
   return (
     <Box>
@@ -97,35 +130,101 @@ export function DataTable<T>({
       </Table.ScrollContainer>
       {total > 0 && (
         <Group justify="space-between" mt="sm" gap="xs">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {first}–{last} of {total.toLocaleString('en-US')}
-          </Text>
-          {pages > 1 && onPageChange && (
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={onPageChange}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              aria-label="Pages"
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
-              getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-            />
-          )}
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {estimated ? 'about ' : ''}
+              {total.toLocaleString('en-US')}
+            </Text>
+            {estimated && onPageChange && (
+              <Button variant="subtle" size="compact-xs" onClick={() => onPageChange({ page: 1, exact: '1' })}>
+                Count exactly
+              </Button>
+            )}
+          </Group>
+          {onPageChange &&
+            (numbered ? (
+              pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={(p) => go({ page: p })}
+                  size="sm"
+                  siblings={1}
+                  boundaries={1}
+                  aria-label="Pages"
+                  getItemProps={(p) => ({
+                    'aria-label': `Page ${p}`,
+                    'aria-current': p === page ? 'page' : undefined,
+                  })}
+                  getControlProps={(control) => ({
+                    'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
+                  })}
+                />
+              )
+            ) : (
+              <Group gap="xs" role="navigation" aria-label="Pages">
+                <Button variant="default" size="xs" disabled={page <= 1} onClick={previous}>
+                  Previous page
+                </Button>
+                <Text size="sm" aria-current="page">
+                  Page {page.toLocaleString('en-US')}
+                </Text>
+                <Button variant="default" size="xs" disabled={!nextCursor} onClick={next}>
+                  Next page
+                </Button>
+              </Group>
+            ))}
         </Group>
       )}
     </Box>
   );
 }
 
-/** The DataTable props that follow from a paginated list query: its rows, total, loading and error states, retry. */
+/** The DataTable props that follow from a paginated list query: its rows, count, cursor, loading, error, retry. */
 export function pageQueryProps<T>(query: UseQueryResult<Page<T>>) {
   return {
     rows: query.data?.rows,
     total: query.data?.total,
+    estimated: query.data?.estimated,
+    nextCursor: query.data?.nextCursor,
     loading: query.isFetching,
     error: query.error,
     onRetry: () => void query.refetch(),
   };
+}
+
+/** The page a list shows, kept in the component: its request for the API, the DataTable props, and a reset. */
+export function usePager() {
+  const [request, setRequest] = useState<PageRequest>({ page: 1 });
+  return {
+    request,
+    /** Back to the first page, for a changed filter. */
+    reset: () => setRequest({ page: 1 }),
+    props: { page: request.page, exact: request.exact === '1', onPageChange: setRequest },
+  };
+}
+
+/** Address parameters of a page; a changed filter clears them (spread it into the change) to start again. */
+export const FIRST_PAGE = { page: '', after: '', exact: '' } as const;
+
+/** The page a list shows, kept in the address (page, after, exact), so a reload or a shared link shows it again. */
+export function useUrlPager() {
+  const [params, setParams] = useSearchParams();
+  const request: PageRequest = {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    after: params.get('after') || undefined,
+    exact: params.get('exact') === '1' ? '1' : undefined,
+  };
+  const onPageChange = ({ page, after, exact }: PageRequest) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries({ page: page > 1 ? String(page) : '', after, exact }))
+          if (value) next.set(name, value);
+          else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return { request, props: { page: request.page, exact: !!request.exact, onPageChange } };
 }

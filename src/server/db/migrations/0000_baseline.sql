@@ -428,9 +428,10 @@ CREATE UNIQUE INDEX "recovery_codes_user_id_code_hash_idx" ON "recovery_codes" U
 CREATE INDEX "sessions_expires_at_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "customers_name_trgm_idx" ON "customers" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_name_prefix_idx" ON "customers" USING btree ((lower("name") collate "C"),"id");--> statement-breakpoint
-CREATE INDEX "customers_created_at_idx" ON "customers" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "customers_created_at_idx" ON "customers" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "customers_email_lower_idx" ON "customers" USING btree (lower("email"));--> statement-breakpoint
+CREATE INDEX "suppliers_created_at_idx" ON "suppliers" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "device_swaps_swapped_at_idx" ON "device_swaps" USING btree ("swapped_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_sim_idx" ON "devices" USING btree ("sim");--> statement-breakpoint
 CREATE INDEX "devices_imei_idx" ON "devices" USING btree ("imei");--> statement-breakpoint
@@ -448,22 +449,23 @@ CREATE INDEX "credits_due_on_idx" ON "credits" USING btree ("due_on");--> statem
 CREATE INDEX "credits_customer_idx" ON "credits" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "renewals_renewed_at_idx" ON "renewals" USING btree ("renewed_at");--> statement-breakpoint
 CREATE INDEX "renewals_subscription_idx" ON "renewals" USING btree ("subscription_id");--> statement-breakpoint
-CREATE INDEX "cancellations_cancelled_at_idx" ON "subscription_cancellations" USING btree ("cancelled_at");--> statement-breakpoint
+CREATE INDEX "cancellations_cancelled_at_idx" ON "subscription_cancellations" USING btree ("cancelled_at","id");--> statement-breakpoint
 CREATE INDEX "cancellations_subscription_idx" ON "subscription_cancellations" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "cancellations_cancellation_reason_idx" ON "subscription_cancellations" USING btree ("cancellation_reason_id");--> statement-breakpoint
-CREATE INDEX "cancellations_needs_reason_idx" ON "subscription_cancellations" USING btree ("cancelled_at" DESC NULLS LAST,"id") WHERE "subscription_cancellations"."cancellation_reason_id" = 0;--> statement-breakpoint
-CREATE INDEX "subscriptions_ordered_at_idx" ON "subscriptions" USING btree ("ordered_at");--> statement-breakpoint
+CREATE INDEX "cancellations_needs_reason_idx" ON "subscription_cancellations" USING btree ("cancelled_at","id") WHERE "subscription_cancellations"."cancellation_reason_id" = 0;--> statement-breakpoint
+CREATE INDEX "subscriptions_ordered_at_idx" ON "subscriptions" USING btree ("ordered_at","id");--> statement-breakpoint
 CREATE INDEX "subscriptions_cancelled_at_idx" ON "subscriptions" USING btree ("cancelled_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_customer_idx" ON "subscriptions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_device_idx" ON "subscriptions" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_cancellation_reason_idx" ON "subscriptions" USING btree ("cancellation_reason_id");--> statement-breakpoint
-CREATE INDEX "subscriptions_needs_reason_idx" ON "subscriptions" USING btree ("cancelled_at" DESC NULLS LAST,"id") WHERE "subscriptions"."status" = 'cancelled' and "subscriptions"."cancellation_reason_id" = 0;--> statement-breakpoint
+CREATE INDEX "subscriptions_needs_reason_idx" ON "subscriptions" USING btree ("cancelled_at","id") WHERE "subscriptions"."status" = 'cancelled' and "subscriptions"."cancellation_reason_id" = 0;--> statement-breakpoint
 CREATE INDEX "plan_lookup_requests_requested_at_idx" ON "plan_lookup_requests" USING btree ("requested_at");--> statement-breakpoint
 CREATE INDEX "promo_emails_sent_at_idx" ON "promo_emails" USING btree ("sent_at");--> statement-breakpoint
-CREATE INDEX "prospects_created_at_idx" ON "prospects" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "prospects_created_at_idx" ON "prospects" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "prospects_converted_at_idx" ON "prospects" USING btree ("converted_at");--> statement-breakpoint
 CREATE INDEX "prospects_rep_idx" ON "prospects" USING btree ("rep_id");--> statement-breakpoint
-CREATE INDEX "parcels_created_at_idx" ON "parcels" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "parcels_created_at_idx" ON "parcels" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id","created_at");--> statement-breakpoint
-CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mail_outbox_created_at_idx" ON "mail_outbox" USING btree ("created_at");
+CREATE INDEX "audit_log_created_at_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "feedback_created_at_idx" ON "feedback_submissions" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_created_at_idx" ON "mail_outbox" USING btree ("created_at","id");

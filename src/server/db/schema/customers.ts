@@ -22,7 +22,7 @@ export const customers = pgTable(
     // Names starting with the query, already in display order: trigrams alone are slow for 3-character queries.
     index('customers_name_prefix_idx').on(sql`(lower(${t.name}) collate "C")`, t.id),
     // The customers list is newest first.
-    index('customers_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('customers_created_at_idx').on(t.createdAt, t.id),
     index('customers_phone_idx').on(t.phone),
     index('customers_email_lower_idx').on(sql`lower(${t.email})`),
   ],

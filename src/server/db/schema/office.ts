@@ -1,12 +1,16 @@
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
-export const feedbackSubmissions = pgTable('feedback_submissions', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').references(() => users.id),
-  body: text('body').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const feedbackSubmissions = pgTable(
+  'feedback_submissions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_created_at_idx').on(t.createdAt, t.id)],
+);
 
 /** Key/value settings (e.g. the lookup e-mail template); values validated by their contract schema. */
 export const settings = pgTable('settings', {
@@ -29,7 +33,7 @@ export const mailOutbox = pgTable(
     messageId: text('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt, t.id)],
 );
 
 /** Who changed what, when, from where, with the state before and after; also sign-ins and refusals (ADR 012). */
@@ -52,6 +56,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     // The whole log, newest first, paged by (created_at, id).
-    index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_created_at_idx').on(t.createdAt, t.id),
   ],
 );

@@ -31,5 +31,5 @@ export const parcels = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('parcels_created_at_idx').on(t.createdAt)],
+  (t) => [index('parcels_created_at_idx').on(t.createdAt, t.id)],
 );

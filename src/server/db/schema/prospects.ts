@@ -65,7 +65,7 @@ export const prospects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('prospects_created_at_idx').on(t.createdAt),
+    index('prospects_created_at_idx').on(t.createdAt, t.id),
     index('prospects_converted_at_idx').on(t.convertedAt),
     index('prospects_rep_idx').on(t.repId),
   ],

@@ -72,14 +72,14 @@ export const subscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('subscriptions_ordered_at_idx').on(t.orderedAt),
+    index('subscriptions_ordered_at_idx').on(t.orderedAt, t.id),
     index('subscriptions_cancelled_at_idx').on(t.cancelledAt),
     index('subscriptions_customer_idx').on(t.customerId),
     index('subscriptions_device_idx').on(t.deviceId),
     // Whether a reason is in use (it may then only be retired, not deleted) is one probe of this index.
     index('subscriptions_cancellation_reason_idx').on(t.cancellationReasonId),
     index('subscriptions_needs_reason_idx')
-      .on(t.cancelledAt.desc(), t.id)
+      .on(t.cancelledAt, t.id)
       .where(sql`${t.status} = 'cancelled' and ${t.cancellationReasonId} = 0`),
   ],
 );
@@ -100,11 +100,11 @@ export const subscriptionCancellations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('cancellations_cancelled_at_idx').on(t.cancelledAt),
+    index('cancellations_cancelled_at_idx').on(t.cancelledAt, t.id),
     index('cancellations_subscription_idx').on(t.subscriptionId),
     index('cancellations_cancellation_reason_idx').on(t.cancellationReasonId),
     index('cancellations_needs_reason_idx')
-      .on(t.cancelledAt.desc(), t.id)
+      .on(t.cancelledAt, t.id)
       .where(sql`${t.cancellationReasonId} = 0`),
   ],
 );

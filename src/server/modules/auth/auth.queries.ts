@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -8,14 +8,18 @@ export async function findUserByEmail(db: Tx, email: string) {
   return user;
 }
 
-export async function countUsers(db: Tx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users);
+/** Administrators who can sign in: the first start makes one when there is none. */
+export async function countActiveAdministrators(db: Tx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'administrator'), isNull(users.disabledAt)));
   return row?.n ?? 0;
 }
 
-/** The first administrator; does nothing when the e-mail is already taken. */
-export async function insertAdministrator(db: Tx, email: string, passwordHash: string) {
-  await db
+/** The first administrator; does nothing (and answers false) when the e-mail is already taken. */
+export async function insertAdministrator(db: Tx, email: string, passwordHash: string): Promise<boolean> {
+  const inserted = await db
     .insert(users)
     .values({
       email,
@@ -25,5 +29,7 @@ export async function insertAdministrator(db: Tx, email: string, passwordHash: s
       isRep: true,
       canForceCreate: true,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return inserted.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { CurrentUser } from '../../../contract/auth';
-import { countUsers, findUserByEmail, insertAdministrator } from './auth.queries';
+import { countActiveAdministrators, findUserByEmail, insertAdministrator } from './auth.queries';
 import { generatePassword, hashPassword, verifyPassword } from './password';
 
 // Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
@@ -15,16 +15,20 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 }
 
 /**
- * First start: creates the admin account. Returns the generated password when none was configured,
- * so it can be printed once; null when an account already existed.
+ * First start: creates the admin account when no Administrator can sign in. Returns the generated password when
+ * none was configured, so it can be printed once; null when an Administrator exists.
  */
 export async function ensureAdmin(
   db: Db,
   email: string,
   password: string | undefined,
 ): Promise<{ email: string; generatedPassword?: string } | null> {
-  if ((await countUsers(db)) > 0) return null;
+  // Other accounts (the seed's field reps) do not count: without an Administrator nobody could manage staff.
+  if ((await countActiveAdministrators(db)) > 0) return null;
   const chosen = password ?? generatePassword();
-  await insertAdministrator(db, email.toLowerCase(), await hashPassword(chosen));
+  if (!(await insertAdministrator(db, email.toLowerCase(), await hashPassword(chosen))))
+    throw new Error(
+      `No Administrator exists and ADMIN_EMAIL (${email}) belongs to another account. Set ADMIN_EMAIL to a new address, or run: npm run users -- create <email> --role administrator`,
+    );
   return password ? { email } : { email, generatedPassword: chosen };
 }

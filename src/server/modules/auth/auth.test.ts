@@ -230,6 +230,32 @@ describe('first start', () => {
       await fresh.close();
     }
   });
+
+  it('creates the admin account when only other roles exist, as after a seed that made field reps', async () => {
+    const fresh = await createTestApp();
+    try {
+      await fresh.createUser({ role: 'field-rep' });
+      const disabled = await fresh.createUser({ role: 'administrator' });
+      await fresh.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.id));
+      expect(await ensureAdmin(fresh.db, 'lead@example.com', 'a long enough secret')).toEqual({
+        email: 'lead@example.com',
+      });
+      const [row] = await fresh.db.select().from(users).where(eq(users.email, 'lead@example.com'));
+      expect(row?.role).toBe('administrator');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuses to start, saying why, when ADMIN_EMAIL belongs to a non-Administrator and no Administrator exists', async () => {
+    const fresh = await createTestApp();
+    try {
+      const rep = await fresh.createUser({ role: 'field-rep' });
+      await expect(ensureAdmin(fresh.db, rep.email, undefined)).rejects.toThrow('belongs to another account');
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('health', () => {

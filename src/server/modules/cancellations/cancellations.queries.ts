@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
 import { businessDayRange, subscriptionSearch } from '../subscriptions';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
 
 /** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
 export async function listCancellations(
@@ -19,11 +20,14 @@ export async function listCancellations(
   if (f.needsReason) conditions.push(eq(c.cancellationReasonId, 0));
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
-
-  const [rows, [total]] = await Promise.all([
+  // Read backwards off cancelled_at's index (the partial one for "needs a reason"), with no sort.
+  const order: ListOrder = { key: c.cancelledAt, id: c.id };
+  const window = pageWindow(f, order);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: c.id,
+        cursorKey: cursorKey(order),
         subscriptionId: c.subscriptionId,
         customerId: customers.id,
         customerName: customers.name,
@@ -39,17 +43,15 @@ export async function listCancellations(
       .innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId))
       .innerJoin(customers, eq(customers.id, subscriptions.customerId))
       .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
-      .where(where)
-      // The "needs a reason" order is that of its partial index, so a page is read off it without sorting.
-      .orderBy(
-        ...(f.needsReason ? [sql`${c.cancelledAt} desc nulls last`, asc(c.id)] : [desc(c.cancelledAt), desc(c.id)]),
-      )
-      .limit(f.perPage)
-      .offset((f.page - 1) * f.perPage),
-    countCancellations(db, where, !!(f.q || f.carrierId)),
+      .where(and(where, window.seek))
+      .orderBy(...newestFirst(order))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(db, () => matchingCancellations(db, where, !!(f.q || f.carrierId)), !!f.exact),
   ]);
-  return {
-    rows: rows.map((r) => ({
+  return pageOfRows(
+    rows,
+    (r) => ({
       id: r.id,
       subscriptionId: r.subscriptionId,
       customer: { id: r.customerId, name: r.customerName },
@@ -60,17 +62,19 @@ export async function listCancellations(
       cancelledAt: r.cancelledAt.toISOString(),
       isReturn: r.isReturn,
       cancellationReasonId: r.cancellationReasonId,
-    })),
-    total: total?.n ?? 0,
-    page: f.page,
-    perPage: f.perPage,
-  };
+    }),
+    f,
+    counted,
+  );
 }
 
 /** Counting joins subscriptions only when a filter is about them: over every cancellation the join costs seconds. */
-function countCancellations(db: Db, where: SQL | undefined, needsSubscription: boolean) {
+function matchingCancellations(db: Db, where: SQL | undefined, needsSubscription: boolean) {
   const c = subscriptionCancellations;
-  const base = db.select({ n: count() }).from(c);
+  const base = db
+    .select({ one: sql`1` })
+    .from(c)
+    .$dynamic();
   return (needsSubscription ? base.innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)) : base).where(
     where,
   );

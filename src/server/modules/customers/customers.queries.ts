@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   carriers,
@@ -18,6 +18,8 @@ import {
   type CustomerSearchResult,
 } from '../../../contract/customers';
 import { escapeLike } from '../../db/like';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import type { Page, PageQuery } from '../../../contract/pagination';
 
 const sortKey = sql`(lower(${customers.name}) collate "C")`;
 const pick = { id: customers.id, name: customers.name };
@@ -89,13 +91,12 @@ export function customersByNameLikeness(db: Tx, text: string, limit: number): Pr
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+const customerOrder: ListOrder = { key: customers.createdAt, id: customers.id };
+
 /** Newest first; `where` narrows by a key or a name part (see the service). */
-export async function listCustomers(
-  db: Tx,
-  where: SQL | undefined,
-  { page, perPage }: { page: number; perPage: number },
-) {
-  const [rows, [total]] = await Promise.all([
+export async function listCustomers(db: Tx, where: SQL | undefined, query: PageQuery): Promise<Page<CustomerRow>> {
+  const window = pageWindow(query, customerOrder);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: customers.id,
@@ -105,15 +106,30 @@ export async function listCustomers(
         city: customers.city,
         state: customers.state,
         createdAt: customers.createdAt,
+        cursorKey: cursorKey(customerOrder),
       })
       .from(customers)
-      .where(where)
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(customers).where(where),
+      .where(and(where, window.seek))
+      .orderBy(...newestFirst(customerOrder))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(
+      db,
+      () =>
+        db
+          .select({ one: sql`1` })
+          .from(customers)
+          .where(where)
+          .$dynamic(),
+      !!query.exact,
+    ),
   ]);
-  return { rows: rows.map((r): CustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() })), total: total!.n };
+  return pageOfRows(
+    rows,
+    ({ cursorKey: _, ...r }): CustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() }),
+    query,
+    counted,
+  );
 }
 
 export const customerListFilter = {

@@ -7,11 +7,7 @@ import { customersPage, getCustomer, searchCustomers } from './customers.service
 export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, endpoints.search, ({ query }) => searchCustomers(db, query.q));
 
-  route(app, endpoints.list, async ({ query }) => ({
-    ...(await customersPage(db, query)),
-    page: query.page,
-    perPage: query.perPage,
-  }));
+  route(app, endpoints.list, ({ query }) => customersPage(db, query));
 
   route(app, endpoints.detail, ({ params }) => getCustomer(db, params.id));
 };

@@ -54,7 +54,7 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
 }
 
 /** The customers list: newest first; a text of 3 or more characters narrows it like the search box does. */
-export function customersPage(db: Db, query: CustomerListQuery): Promise<Omit<Page<CustomerRow>, 'page' | 'perPage'>> {
+export function customersPage(db: Db, query: CustomerListQuery): Promise<Page<CustomerRow>> {
   const q = query.q.trim().replace(/\s+/g, ' ');
   if (!isSearchable(q)) return listCustomers(db, undefined, query);
   const { isName, id, phone, email } = readKeys(q);

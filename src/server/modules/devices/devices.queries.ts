@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   customers,
@@ -19,6 +19,7 @@ import type {
   SimLookupDevice,
 } from '../../../contract/devices';
 import type { Page } from '../../../contract/pagination';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 
@@ -119,30 +120,12 @@ function listFilter(query: DeviceListQuery): SQL | undefined {
   return and(...conditions);
 }
 
-const ESTIMATE_ABOVE = 100_000;
-
-/**
- * The number of devices a list shows. Unfiltered, counting millions of rows on every page costs seconds, so above
- * 100,000 rows the planner's estimate (kept by autovacuum/ANALYZE) is shown instead.
- */
-async function countDevices(tx: Tx, where: SQL | undefined): Promise<number> {
-  if (!where) {
-    // Both drivers answer `{ rows }`; the shared Db type leaves the result untyped.
-    const estimate = (await tx.execute(
-      sql`select reltuples::bigint as n from pg_class where oid = 'devices'::regclass`,
-    )) as unknown as {
-      rows: { n: string | number }[];
-    };
-    const n = Number(estimate.rows[0]?.n ?? 0);
-    if (n >= ESTIMATE_ABOVE) return n;
-  }
-  const [total] = await tx.select({ n: count() }).from(devices).where(where);
-  return total?.n ?? 0;
-}
+const deviceOrder: ListOrder = { id: devices.id };
 
 export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<DeviceRow>> {
   const where = listFilter(query);
-  const rows = await tx
+  const window = pageWindow(query, deviceOrder);
+  const rowsRead = tx
     .select({
       id: devices.id,
       imei: devices.imei,
@@ -151,15 +134,28 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
       status: { id: deviceStatuses.id, description: deviceStatuses.description },
       model: products.model,
       lineDeletedAt: devices.lineDeletedAt,
+      cursorKey: cursorKey(deviceOrder),
     })
     .from(devices)
     .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
     .leftJoin(products, eq(products.id, devices.productId))
-    .where(where)
-    .orderBy(desc(devices.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const total = await countDevices(tx, where);
+    .where(and(where, window.seek))
+    .orderBy(...newestFirst(deviceOrder))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [rows, counted] = await Promise.all([
+    rowsRead,
+    countRows(
+      tx,
+      () =>
+        tx
+          .select({ one: sql`1` })
+          .from(devices)
+          .where(where)
+          .$dynamic(),
+      !!query.exact,
+    ),
+  ]);
   const ids = rows.map((r) => r.id);
   const holders = ids.length
     ? await tx
@@ -174,16 +170,16 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
         .orderBy(subscriptions.deviceId, desc(subscriptions.id))
     : [];
   const customerOf = new Map(holders.map((h) => [h.deviceId, { id: h.id, name: h.name }]));
-  return {
-    rows: rows.map(({ lineDeletedAt, ...r }) => ({
+  return pageOfRows(
+    rows,
+    ({ lineDeletedAt, cursorKey: _, ...r }) => ({
       ...r,
       lineDeleted: lineDeletedAt !== null,
       customer: customerOf.get(r.id) ?? null,
-    })),
-    total,
-    page: query.page,
-    perPage: query.perPage,
-  };
+    }),
+    query,
+    counted,
+  );
 }
 
 export async function deviceOptions(tx: Tx): Promise<DeviceOptions> {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, devices, equipment, products } from '../../db/schema';
 import type { EquipmentListQuery, EquipmentRow, EquipmentState } from '../../../contract/equipment';
 import type { Page } from '../../../contract/pagination';
+import { countRows, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
 
 export type EquipmentRecord = typeof equipment.$inferSelect;
 
@@ -64,14 +65,33 @@ const toRow = (r: Selected): EquipmentRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+const equipmentOrder: ListOrder = { id: equipment.id };
+
 export async function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<Page<EquipmentRow>> {
   const where = and(eq(equipment.state, query.state), query.q ? eq(equipment.imei, query.q) : undefined);
-  const rows = await selectRows(tx, where)
-    .orderBy(desc(equipment.id))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [total] = await tx.select({ n: count() }).from(equipment).where(where);
-  return { rows: rows.map(toRow), total: total?.n ?? 0, page: query.page, perPage: query.perPage };
+  const window = pageWindow(query, equipmentOrder);
+  const [rows, counted] = await Promise.all([
+    selectRows(tx, and(where, window.seek))
+      .orderBy(...newestFirst(equipmentOrder))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(
+      tx,
+      () =>
+        tx
+          .select({ one: sql`1` })
+          .from(equipment)
+          .where(where)
+          .$dynamic(),
+      !!query.exact,
+    ),
+  ]);
+  return pageOfRows(
+    rows.map((r) => ({ ...r, cursorKey: null })),
+    toRow,
+    query,
+    counted,
+  );
 }
 
 export async function findEquipment(tx: Tx, id: number): Promise<EquipmentRow | undefined> {

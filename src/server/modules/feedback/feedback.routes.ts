@@ -12,9 +12,5 @@ export const feedbackRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     return { id: row.id };
   });
 
-  route(app, endpoints.list, async ({ query }) => ({
-    ...(await feedbackPage(db, query)),
-    page: query.page,
-    perPage: query.perPage,
-  }));
+  route(app, endpoints.list, ({ query }) => feedbackPage(db, query));
 };

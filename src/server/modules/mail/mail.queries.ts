@@ -1,7 +1,9 @@
-import { count, desc } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { OutboxRow } from '../../../contract/settings';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import type { Page, PageQuery } from '../../../contract/pagination';
 
 export async function recordOutbox(
   db: Tx,
@@ -10,8 +12,11 @@ export async function recordOutbox(
   await db.insert(mailOutbox).values(mail);
 }
 
-export async function outboxPage(db: Tx, page: number, perPage: number): Promise<{ rows: OutboxRow[]; total: number }> {
-  const [rows, [totals]] = await Promise.all([
+const outboxOrder: ListOrder = { key: mailOutbox.createdAt, id: mailOutbox.id };
+
+export async function outboxPage(db: Tx, query: PageQuery): Promise<Page<OutboxRow>> {
+  const window = pageWindow(query, outboxOrder);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: mailOutbox.id,
@@ -21,12 +26,22 @@ export async function outboxPage(db: Tx, page: number, perPage: number): Promise
         text: mailOutbox.text,
         transport: mailOutbox.transport,
         createdAt: mailOutbox.createdAt,
+        cursorKey: cursorKey(outboxOrder),
       })
       .from(mailOutbox)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ total: count() }).from(mailOutbox),
+      .where(window.seek)
+      .orderBy(...newestFirst(outboxOrder))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(
+      db,
+      () =>
+        db
+          .select({ one: sql`1` })
+          .from(mailOutbox)
+          .$dynamic(),
+      !!query.exact,
+    ),
   ]);
-  return { rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total: totals?.total ?? 0 };
+  return pageOfRows(rows, ({ cursorKey: _, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }), query, counted);
 }

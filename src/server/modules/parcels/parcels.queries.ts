@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
   customers,
@@ -12,6 +12,8 @@ import {
   users,
 } from '../../db/schema';
 import type { Container, ContainerInput, CustomerItem, Parcel, ParcelListQuery } from '../../../contract/parcels';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import type { Page } from '../../../contract/pagination';
 
 type ContainerRecord = typeof predefinedContainers.$inferSelect;
 
@@ -129,10 +131,10 @@ export async function insertParcel(db: Tx, values: typeof parcels.$inferInsert):
   return row!.id;
 }
 
-export async function listParcels(
-  db: Tx,
-  { page, perPage, customerId, direction, id }: ParcelListQuery & { id?: number },
-): Promise<{ rows: Parcel[]; total: number }> {
+const parcelOrder: ListOrder = { key: parcels.createdAt, id: parcels.id };
+
+export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number }): Promise<Page<Parcel>> {
+  const { customerId, direction, id } = query;
   const conditions: (SQL | undefined)[] = [
     customerId ? eq(parcels.customerId, customerId) : undefined,
     direction ? eq(parcels.direction, direction) : undefined,
@@ -142,10 +144,12 @@ export async function listParcels(
   const itemLabel = sql<string | null>`case
     when ${parcels.deviceId} is not null then 'Device #' || ${parcels.deviceId}
     when ${parcels.equipmentId} is not null then 'Equipment #' || ${parcels.equipmentId} end`;
-  const [rows, [total]] = await Promise.all([
+  const window = pageWindow(query, parcelOrder);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: parcels.id,
+        cursorKey: cursorKey(parcelOrder),
         customerId: customers.id,
         customerName: customers.name,
         direction: parcels.direction,
@@ -162,15 +166,24 @@ export async function listParcels(
       .leftJoin(customers, eq(customers.id, parcels.customerId))
       .leftJoin(predefinedContainers, eq(predefinedContainers.id, parcels.containerId))
       .leftJoin(users, eq(users.id, parcels.createdById))
-      .where(where)
-      .orderBy(desc(parcels.createdAt), desc(parcels.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(parcels).where(where),
+      .where(and(where, window.seek))
+      .orderBy(...newestFirst(parcelOrder))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(
+      db,
+      () =>
+        db
+          .select({ one: sql`1` })
+          .from(parcels)
+          .where(where)
+          .$dynamic(),
+      !!query.exact,
+    ),
   ]);
-  return {
-    total: total!.n,
-    rows: rows.map(({ customerId: cid, customerName, ...r }) => ({
+  return pageOfRows(
+    rows,
+    ({ customerId: cid, customerName, cursorKey: _, ...r }): Parcel => ({
       ...r,
       customer: cid !== null && customerName !== null ? { id: cid, name: customerName } : null,
       length: Number(r.length),
@@ -178,6 +191,8 @@ export async function listParcels(
       height: Number(r.height),
       weight: Number(r.weight),
       createdAt: r.createdAt.toISOString(),
-    })),
-  };
+    }),
+    query,
+    counted,
+  );
 }

@@ -6,11 +6,7 @@ import { customerItems, listContainers, listParcels } from './parcels.queries';
 import { createContainer, createParcel, deleteContainer, updateContainer } from './parcels.service';
 
 export const parcelRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, endpoints.list, async ({ query }) => ({
-    ...(await listParcels(db, query)),
-    page: query.page,
-    perPage: query.perPage,
-  }));
+  route(app, endpoints.list, ({ query }) => listParcels(db, query));
 
   route(app, endpoints.create, ({ body, user }) => createParcel(db, user.id, body));
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   carriers,
@@ -11,7 +11,9 @@ import {
   users,
 } from '../../db/schema';
 import type { CurrentUser } from '../../../contract/auth';
-import type { ProspectListQuery } from '../../../contract/prospects';
+import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
+import type { Page } from '../../../contract/pagination';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
 import { escapeLike } from '../../db/like';
 import { visibleProspects } from './prospect-scope';
 
@@ -44,10 +46,18 @@ function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined
   );
 }
 
+const prospectOrder: ListOrder = { key: prospects.createdAt, id: prospects.id };
+
 /** A page of the visits the viewer may see that match the list's filters. */
-export async function listProspects(db: Db, viewer: CurrentUser, query: ProspectListQuery, timeZone: string) {
+export async function listProspects(
+  db: Db,
+  viewer: CurrentUser,
+  query: ProspectListQuery,
+  timeZone: string,
+): Promise<Page<ProspectRow>> {
   const where = and(visibleProspects(viewer), listFilter(query, timeZone));
-  const base = () =>
+  const window = pageWindow(query, prospectOrder);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: prospects.id,
@@ -60,23 +70,37 @@ export async function listProspects(db: Db, viewer: CurrentUser, query: Prospect
         action: actionLabel,
         convertedAt: prospects.convertedAt,
         createdAt: prospects.createdAt,
+        cursorKey: cursorKey(prospectOrder),
       })
       .from(prospects)
       .innerJoin(users, eq(users.id, prospects.repId))
       .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
-      .where(where);
-  const [rows, [total]] = await Promise.all([
-    base()
-      .orderBy(desc(prospects.createdAt), desc(prospects.id))
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
-    db
-      .select({ n: count() })
-      .from(prospects)
-      .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
-      .where(where),
+      .where(and(where, window.seek))
+      .orderBy(...newestFirst(prospectOrder))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(
+      db,
+      () =>
+        db
+          .select({ one: sql`1` })
+          .from(prospects)
+          .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
+          .where(where)
+          .$dynamic(),
+      !!query.exact,
+    ),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageOfRows(
+    rows,
+    ({ cursorKey: _, ...r }) => ({
+      ...r,
+      convertedAt: r.convertedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    }),
+    query,
+    counted,
+  );
 }
 
 /** The visit with its speed tests and topographies; undefined when it does not exist or the viewer may not see it. */

@@ -116,23 +116,13 @@ export async function filterOptions(db: Db, user: CurrentUser): Promise<Prospect
   return { actionOptions: actions, repOptions: reps };
 }
 
-export async function prospectPage(
+export function prospectPage(
   db: Db,
   user: CurrentUser,
   query: ProspectListQuery,
   timeZone: string,
 ): Promise<Page<ProspectRow>> {
-  const { rows, total } = await listProspects(db, user, query, timeZone);
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      convertedAt: r.convertedAt?.toISOString() ?? null,
-      createdAt: r.createdAt.toISOString(),
-    })),
-    total,
-    page: query.page,
-    perPage: query.perPage,
-  };
+  return listProspects(db, user, query, timeZone);
 }
 
 /** A visit the user may see; someone else's answers as not found, so its existence is not revealed. */

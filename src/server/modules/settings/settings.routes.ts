@@ -27,9 +27,5 @@ export const settingsRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; timeZo
     return { sent: true as const, count, transport: mailer.transport };
   });
 
-  route(app, endpoints.outbox, async ({ query: { page, perPage } }) => ({
-    ...(await outboxPage(db, page, perPage)),
-    page,
-    perPage,
-  }));
+  route(app, endpoints.outbox, ({ query }) => outboxPage(db, query));
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -20,6 +20,7 @@ import {
 import type { Page } from '../../../contract/pagination';
 import { MAX_INT4 } from '../../../contract/primitives';
 import { escapeLike } from '../../db/like';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
 
 /**
  * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
@@ -77,15 +78,17 @@ export async function listSubscriptions(
     conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
   conditions.push(...businessDayRange(subscriptions.orderedAt, timeZone, f.from, f.to));
   const where = and(...conditions);
-  // Each order is exactly that of the index serving it, so a page is read off the index without sorting.
-  const order = f.needsReason
-    ? [sql`${subscriptions.cancelledAt} desc nulls last`, asc(subscriptions.id)]
-    : [desc(subscriptions.orderedAt), desc(subscriptions.id)];
-
-  const [rows, [total]] = await Promise.all([
+  // Each order is read backwards off the index serving it (the needs-a-reason one is partial), with no sort.
+  const order: ListOrder = {
+    key: f.needsReason ? subscriptions.cancelledAt : subscriptions.orderedAt,
+    id: subscriptions.id,
+  };
+  const window = pageWindow(f, order);
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: subscriptions.id,
+        cursorKey: cursorKey(order),
         customerId: customers.id,
         customerName: customers.name,
         phone: devices.phone,
@@ -99,14 +102,24 @@ export async function listSubscriptions(
       .from(subscriptions)
       .innerJoin(customers, eq(customers.id, subscriptions.customerId))
       .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
-      .where(where)
-      .orderBy(...order)
-      .limit(f.perPage)
-      .offset((f.page - 1) * f.perPage),
-    db.select({ n: count() }).from(subscriptions).where(where),
+      .where(and(where, window.seek))
+      .orderBy(...newestFirst(order))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(
+      db,
+      () =>
+        db
+          .select({ one: sql`1` })
+          .from(subscriptions)
+          .where(where)
+          .$dynamic(),
+      !!f.exact,
+    ),
   ]);
-  return {
-    rows: rows.map((r) => ({
+  return pageOfRows(
+    rows,
+    (r) => ({
       id: r.id,
       customer: { id: r.customerId, name: r.customerName },
       phone: r.phone,
@@ -116,11 +129,10 @@ export async function listSubscriptions(
       orderedAt: r.orderedAt.toISOString(),
       cancelledAt: r.cancelledAt?.toISOString() ?? null,
       cancellationReasonId: r.cancellationReasonId,
-    })),
-    total: total?.n ?? 0,
-    page: f.page,
-    perPage: f.perPage,
-  };
+    }),
+    f,
+    counted,
+  );
 }
 
 export async function subscriptionDetail(db: Db, id: number): Promise<SubscriptionDetail | undefined> {

@@ -1,28 +1,44 @@
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema';
 import { escapeLike } from '../../db/like';
 import type { SupplierListQuery } from '../../../contract/suppliers';
+import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import type { Page } from '../../../contract/pagination';
 
 export type SupplierRecord = typeof suppliers.$inferSelect;
 export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-export async function listSuppliers(db: Tx, { q, page, perPage }: SupplierListQuery) {
+const supplierOrder: ListOrder = { key: suppliers.createdAt, id: suppliers.id };
+
+export async function listSuppliers(db: Tx, query: SupplierListQuery): Promise<Page<SupplierRecord>> {
+  const { q } = query;
   const pattern = `%${escapeLike(q)}%`;
   const where = q
     ? or(ilike(suppliers.name, pattern), ilike(suppliers.contactName, pattern), ilike(suppliers.contactEmail, pattern))
     : undefined;
-  const [rows, [total]] = await Promise.all([
+  const window = pageWindow(query, supplierOrder);
+  const [rows, counted] = await Promise.all([
     db
-      .select()
+      .select({ supplier: suppliers, cursorKey: cursorKey(supplierOrder) })
       .from(suppliers)
-      .where(where)
-      .orderBy(desc(suppliers.createdAt), desc(suppliers.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(suppliers).where(where),
+      .where(and(where, window.seek))
+      .orderBy(...newestFirst(supplierOrder))
+      .limit(window.limit)
+      .offset(window.offset),
+    countRows(
+      db,
+      () =>
+        db
+          .select({ one: sql`1` })
+          .from(suppliers)
+          .where(where)
+          .$dynamic(),
+      !!query.exact,
+    ),
   ]);
-  return { rows, total: total!.n };
+  const keyed = rows.map((r) => ({ ...r, id: r.supplier.id }));
+  return pageOfRows(keyed, (r) => r.supplier, query, counted);
 }
 
 export async function findSupplier(db: Tx, id: number, { lock = false } = {}): Promise<SupplierRecord | undefined> {

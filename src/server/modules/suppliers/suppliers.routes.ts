@@ -7,8 +7,8 @@ import { createSupplier, getSupplier, toSupplier, updateSupplier } from './suppl
 
 export const supplierRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, endpoints.list, async ({ query }) => {
-    const { rows, total } = await listSuppliers(db, query);
-    return { rows: rows.map(toSupplier), total, page: query.page, perPage: query.perPage };
+    const page = await listSuppliers(db, query);
+    return { ...page, rows: page.rows.map(toSupplier) };
   });
 
   route(app, endpoints.detail, ({ params }) => getSupplier(db, params.id));

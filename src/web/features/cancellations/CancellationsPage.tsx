@@ -16,7 +16,7 @@ import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscript
 import { useCancellations } from './api';
 
 export function CancellationsPage() {
-  const { filters, set, query: shared } = useListParams('type');
+  const { filters, set, query: shared, paging } = useListParams('type');
   // A type the list does not know (a hand-edited address) filters nothing, as the empty select shows.
   const query = { ...shared, type: cancellationType.safeParse(filters.extra).data };
   const list = useCancellations(query);
@@ -28,7 +28,7 @@ export function CancellationsPage() {
     label: (row) => `Cancellation reason for cancellation ${row.id}`,
   });
 
-  useClampPage(filters.page, list.data, set);
+  useClampPage(paging, list.data);
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const columns: Column<CancellationRow>[] = [
     ...queueColumns<CancellationRow>((r) => r, queue.renderPicker, narrow),
@@ -76,9 +76,10 @@ export function CancellationsPage() {
         error={list.error}
         onRetry={() => list.refetch()}
         total={list.data?.total}
-        page={filters.page}
+        estimated={list.data?.estimated}
+        nextCursor={list.data?.nextCursor}
+        {...paging}
         perPage={PER_PAGE}
-        onPageChange={(page) => set({ page })}
         minWidth={narrow ? 640 : 900}
         empty={
           filters.needsReason && !filters.q

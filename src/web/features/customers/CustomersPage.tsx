@@ -3,7 +3,7 @@ import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
 import { isSearchable, type CustomerRow } from '../../../contract/customers';
-import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { useCustomers } from './api';
@@ -28,9 +28,9 @@ const columns: Column<CustomerRow>[] = [
 ];
 
 export function CustomersPage() {
-  const [page, setPage] = useState(1);
+  const pager = usePager();
   const [q, setQ] = useState('');
-  const list = useCustomers({ page, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
+  const list = useCustomers({ ...pager.request, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
   return (
     <Stack gap="sm">
       <PageHeader title="Customers" />
@@ -38,7 +38,7 @@ export function CustomersPage() {
         value={q}
         onChange={(value) => {
           setQ(value);
-          setPage(1);
+          pager.reset();
         }}
         placeholder="Start typing name or customer ID"
         label="Search customers"
@@ -49,9 +49,8 @@ export function CustomersPage() {
         caption="Customers"
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={setPage}
         empty={isSearchable(q) ? 'No customer matches this search.' : 'No customers yet.'}
       />
     </Stack>

@@ -1,8 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { customerEndpoints, type CustomerListQuery } from '../../../contract/customers';
+import { customerEndpoints } from '../../../contract/customers';
+import type { QueryIn } from '../../../contract/endpoint';
 import { useApiQuery } from '../../ui';
 
-export function useCustomers(query: CustomerListQuery) {
+export function useCustomers(query: QueryIn<typeof customerEndpoints.list>) {
   return useApiQuery(customerEndpoints.list, { query }, { placeholderData: keepPreviousData });
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, FIRST_PAGE, pageQueryProps, PageHeader, useUrlPager, SearchInput, type Column } from '../../ui';
 import { href, paths } from '../../paths';
 import type { DeviceRow } from '../../../contract/devices';
 import { useDeviceOptions, useDevices } from './api';
@@ -57,19 +57,19 @@ export function DevicesPage() {
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const productId = params.get('productId') ?? '';
-  const page = Number(params.get('page') ?? '1') || 1;
+  const pager = useUrlPager();
   const options = useDeviceOptions();
   const list = useDevices({
     q: q || undefined,
     status: status || undefined,
     productId: productId || undefined,
-    page,
+    ...pager.request,
     perPage: PER_PAGE,
   });
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ page: '', ...changes })) {
+    for (const [key, value] of Object.entries({ ...FIRST_PAGE, ...changes })) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
@@ -111,9 +111,8 @@ export function DevicesPage() {
         caption="Devices"
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={(p) => update({ page: String(p) })}
         empty={q || status || productId ? 'No device matches these filters.' : 'There are no devices yet.'}
         minWidth={900}
       />

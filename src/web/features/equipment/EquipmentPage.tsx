@@ -1,7 +1,16 @@
 import { Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, formatDate, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
+import {
+  DataTable,
+  FIRST_PAGE,
+  formatDate,
+  pageQueryProps,
+  PageHeader,
+  useUrlPager,
+  SearchInput,
+  type Column,
+} from '../../ui';
 import { href, paths } from '../../paths';
 import {
   EQUIPMENT_STATE_LABELS,
@@ -21,14 +30,14 @@ export function EquipmentPage() {
   const parsed = equipmentState.safeParse(params.get('state'));
   const state: EquipmentState = parsed.success ? parsed.data : 'hold';
   const q = params.get('q') ?? '';
-  const page = Number(params.get('page') ?? '1') || 1;
-  const list = useEquipmentList({ state, q: q || undefined, page, perPage: PER_PAGE });
+  const pager = useUrlPager();
+  const list = useEquipmentList({ state, q: q || undefined, ...pager.request, perPage: PER_PAGE });
   const actions = useEquipmentActions();
   const can = useCan();
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ page: '', ...changes })) {
+    for (const [key, value] of Object.entries({ ...FIRST_PAGE, ...changes })) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
@@ -125,9 +134,8 @@ export function EquipmentPage() {
         caption={`${EQUIPMENT_STATE_LABELS[state]} equipment`}
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={(p) => update({ page: String(p) })}
         empty={
           q
             ? `No ${EQUIPMENT_STATE_LABELS[state].toLowerCase()} equipment matches this IMEI.`

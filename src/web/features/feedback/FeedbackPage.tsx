@@ -11,6 +11,7 @@ import {
 import {
   DataTable,
   pageQueryProps,
+  usePager,
   Form,
   PageHeader,
   SearchInput,
@@ -82,9 +83,9 @@ function FeedbackForm() {
 }
 
 function Submissions() {
-  const [page, setPage] = useState(1);
+  const pager = usePager();
   const [q, setQ] = useState('');
-  const list = useFeedbackList({ page, perPage: PER_PAGE, q });
+  const list = useFeedbackList({ ...pager.request, perPage: PER_PAGE, q });
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -94,7 +95,7 @@ function Submissions() {
         value={q}
         onChange={(value) => {
           setQ(value);
-          setPage(1);
+          pager.reset();
         }}
         placeholder="Search feedback"
         maw={360}
@@ -104,9 +105,8 @@ function Submissions() {
         minWidth={0}
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={setPage}
         empty={q ? 'No feedback matches this search.' : 'No feedback has been sent yet.'}
       />
     </Stack>

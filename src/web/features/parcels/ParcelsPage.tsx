@@ -3,7 +3,7 @@ import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DIRECTION_LABELS, PARCEL_DIRECTIONS, type Parcel, type ParcelDirection } from '../../../contract/parcels';
-import { DataTable, pageQueryProps, PageHeader, type Column } from '../../ui';
+import { DataTable, pageQueryProps, usePager, PageHeader, type Column } from '../../ui';
 import { formatDateTime } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
@@ -34,9 +34,9 @@ const columns: Column<Parcel>[] = [
 ];
 
 export function ParcelsPage() {
-  const [page, setPage] = useState(1);
+  const pager = usePager();
   const [direction, setDirection] = useState<ParcelDirection | 'all'>('all');
-  const list = useParcels({ page, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
+  const list = useParcels({ ...pager.request, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
   const can = useCan();
   return (
     <Stack gap="sm">
@@ -61,7 +61,7 @@ export function ParcelsPage() {
         value={direction}
         onChange={(value) => {
           setDirection(value as ParcelDirection | 'all');
-          setPage(1);
+          pager.reset();
         }}
         data={[
           { value: 'all', label: 'All' },
@@ -72,9 +72,8 @@ export function ParcelsPage() {
         caption="Parcels"
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={setPage}
         minWidth={860}
         empty="No parcels entered yet."
       />

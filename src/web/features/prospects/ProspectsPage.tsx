@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconMap, IconPlus } from '@tabler/icons-react';
-import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
+import type { ProspectRow } from '../../../contract/prospects';
 import { href, paths } from '../../paths';
-import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
 import { useCan } from '../auth';
 import { useProspectFilterOptions, useProspects } from './api';
@@ -47,14 +47,14 @@ const isoDay = (d: string | null) => (d ? d.slice(0, 10) : undefined);
 export function ProspectsPage() {
   const options = useProspectFilterOptions();
   const can = useCan();
-  const [page, setPage] = useState(1);
+  const pager = usePager();
   const [q, setQ] = useState('');
   const [repId, setRepId] = useState<string | null>(null);
   const [actionId, setActionId] = useState<string | null>(null);
   const [converted, setConverted] = useState<string | null>(null);
   const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  const query: Partial<ProspectListQuery> = {
-    page,
+  const list = useProspects({
+    ...pager.request,
     perPage: PER_PAGE,
     q: q || undefined,
     repId: repId ? Number(repId) : undefined,
@@ -62,14 +62,13 @@ export function ProspectsPage() {
     converted: (converted as 'yes' | 'no' | null) ?? undefined,
     from: isoDay(range[0]),
     to: isoDay(range[1] ?? range[0]),
-  };
-  const list = useProspects(query);
+  });
   // Any filter change starts again from the first page.
   const filter =
     <V,>(set: (value: V) => void) =>
     (value: V) => {
       set(value);
-      setPage(1);
+      pager.reset();
     };
 
   return (
@@ -140,9 +139,8 @@ export function ProspectsPage() {
         caption="Prospect visits, newest first"
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={setPage}
         empty="No prospect visits match."
         minWidth={760}
       />

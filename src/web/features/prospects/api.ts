@@ -1,5 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { prospectEndpoints, type ProspectListQuery } from '../../../contract/prospects';
+import { prospectEndpoints } from '../../../contract/prospects';
+import type { QueryIn } from '../../../contract/endpoint';
 import { useApiQuery } from '../../ui';
 
 export function useProspectFormOptions() {
@@ -10,7 +11,7 @@ export function useProspectFilterOptions() {
   return useApiQuery(prospectEndpoints.filterOptions, {});
 }
 
-export function useProspects(query: Partial<ProspectListQuery>) {
+export function useProspects(query: QueryIn<typeof prospectEndpoints.list>) {
   return useApiQuery(prospectEndpoints.list, { query }, { placeholderData: keepPreviousData });
 }
 

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Badge, Button, Code, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { OutboxRow } from '../../../contract/settings';
-import { DataTable, pageQueryProps, formatDateTime, type Column } from '../../ui';
+import { DataTable, pageQueryProps, usePager, formatDateTime, type Column } from '../../ui';
 import { useOutbox } from './api';
 
 const PER_PAGE = 10;
@@ -61,8 +60,8 @@ const columns: Column<OutboxRow>[] = [
 
 /** Every e-mail the product sent; without SMTP_URL this is the only place they arrive. */
 export function Outbox() {
-  const [page, setPage] = useState(1);
-  const list = useOutbox(page, PER_PAGE);
+  const pager = usePager();
+  const list = useOutbox({ ...pager.request, perPage: PER_PAGE });
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -72,9 +71,8 @@ export function Outbox() {
         caption="Sent e-mails"
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={setPage}
         empty="No e-mails have been sent yet."
       />
     </Stack>

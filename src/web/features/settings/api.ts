@@ -1,5 +1,6 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { settingsEndpoints, type LookupEmailSettingsAnswer } from '../../../contract/settings';
+import type { QueryIn } from '../../../contract/endpoint';
 import { endpointKey } from '../../lib/api';
 import { useApiQuery } from '../../ui';
 
@@ -14,6 +15,6 @@ export function useShowSavedLookupEmail() {
     queryClient.setQueryData(endpointKey(settingsEndpoints.lookupEmail, {}), answer);
 }
 
-export function useOutbox(page: number, perPage: number) {
-  return useApiQuery(settingsEndpoints.outbox, { query: { page, perPage } }, { placeholderData: keepPreviousData });
+export function useOutbox(query: QueryIn<typeof settingsEndpoints.outbox>) {
+  return useApiQuery(settingsEndpoints.outbox, { query }, { placeholderData: keepPreviousData });
 }

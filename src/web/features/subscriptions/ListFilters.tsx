@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { Button, Group, Select, Switch } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { CARRIERS } from '../../../contract/business';
-import { DateField, SearchInput } from '../../ui';
+import { EXACT_COUNT_LIMIT } from '../../../contract/pagination';
+import { DateField, FIRST_PAGE, SearchInput, useUrlPager } from '../../ui';
 
 export const PER_PAGE = 25;
 /** Two filters a row on a phone, a fixed width from 576 px. */
@@ -20,8 +21,8 @@ export function useListParams(extraName: 'status' | 'type') {
     extra: get(extraName),
     // The daily job is recording reasons, so that is the default view; `needsReason=0` shows every row.
     needsReason: params.get('needsReason') !== '0',
-    page: Math.max(1, Number(params.get('page')) || 1),
   };
+  const pager = useUrlPager();
   const set = (changes: Record<string, string | number | boolean | null>) =>
     setParams(
       (current) => {
@@ -31,7 +32,8 @@ export function useListParams(extraName: 'status' | 'type') {
           if (text) next.set(name, text);
           else next.delete(name);
         }
-        if (!('page' in changes)) next.delete('page');
+        // A changed filter starts from the first page, counted the usual way.
+        for (const name of Object.keys(FIRST_PAGE)) next.delete(name);
         return next;
       },
       { replace: true },
@@ -43,10 +45,10 @@ export function useListParams(extraName: 'status' | 'type') {
     from: filters.from,
     to: filters.to,
     needsReason: filters.needsReason ? ('1' as const) : undefined,
-    page: filters.page,
+    ...pager.request,
     perPage: PER_PAGE,
   };
-  return { filters, set, query };
+  return { filters, set, query, paging: pager.props };
 }
 
 /**
@@ -54,15 +56,15 @@ export function useListParams(extraName: 'status' | 'type') {
  * that would read as "nothing left to do".
  */
 export function useClampPage(
-  page: number,
+  { page, onPageChange }: ReturnType<typeof useListParams>['paging'],
   list: { rows: unknown[]; total: number } | undefined,
-  set: ReturnType<typeof useListParams>['set'],
 ) {
   const last = list ? Math.max(1, Math.ceil(list.total / PER_PAGE)) : page;
   const empty = !!list && list.rows.length === 0;
   useEffect(() => {
-    if (empty && page > last) set({ page: last === 1 ? null : last });
-  }, [empty, page, last, set]);
+    // Past the numbered pages there is no offset to go back to: start again from the first page.
+    if (empty && page > last) onPageChange({ page: (last - 1) * PER_PAGE < EXACT_COUNT_LIMIT ? last : 1 });
+  }, [empty, page, last, onPageChange]);
 }
 
 interface ListFiltersProps {

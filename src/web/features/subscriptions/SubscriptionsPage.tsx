@@ -16,7 +16,7 @@ import { queueColumns } from './columns';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';
 
 export function SubscriptionsPage() {
-  const { filters, set, query: shared } = useListParams('status');
+  const { filters, set, query: shared, paging } = useListParams('status');
   // A status the list does not know (a hand-edited address) filters nothing, as the empty select shows.
   const query = { ...shared, status: subscriptionStatus.safeParse(filters.extra).data };
   const list = useSubscriptions(query);
@@ -28,7 +28,7 @@ export function SubscriptionsPage() {
     label: (row) => `Cancellation reason for subscription ${row.id}`,
   });
 
-  useClampPage(filters.page, list.data, set);
+  useClampPage(paging, list.data);
   // An active subscription has no cancellation to give a reason for (unless one was recorded before it was reactivated).
   const reasonCell = (row: SubscriptionRow) =>
     row.status === 'cancelled' || row.cancellationReasonId ? queue.renderPicker(row) : null;
@@ -78,9 +78,10 @@ export function SubscriptionsPage() {
         error={list.error}
         onRetry={() => list.refetch()}
         total={list.data?.total}
-        page={filters.page}
+        estimated={list.data?.estimated}
+        nextCursor={list.data?.nextCursor}
+        {...paging}
         perPage={PER_PAGE}
-        onPageChange={(page) => set({ page })}
         minWidth={narrow ? 640 : 900}
         empty={
           filters.needsReason && !filters.q

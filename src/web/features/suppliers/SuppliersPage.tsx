@@ -3,7 +3,7 @@ import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Supplier } from '../../../contract/suppliers';
-import { DataTable, pageQueryProps, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
 import { useSuppliers } from './api';
@@ -34,9 +34,9 @@ const columns: Column<Supplier>[] = [
 ];
 
 export function SuppliersPage() {
-  const [page, setPage] = useState(1);
+  const pager = usePager();
   const [q, setQ] = useState('');
-  const list = useSuppliers({ page, perPage: PER_PAGE, q });
+  const list = useSuppliers({ ...pager.request, perPage: PER_PAGE, q });
   const can = useCan();
   return (
     <Stack gap="sm">
@@ -54,7 +54,7 @@ export function SuppliersPage() {
         value={q}
         onChange={(value) => {
           setQ(value);
-          setPage(1);
+          pager.reset();
         }}
         placeholder="Search suppliers"
         maw={360}
@@ -63,9 +63,8 @@ export function SuppliersPage() {
         caption="Suppliers"
         columns={columns}
         {...pageQueryProps(list)}
-        page={page}
+        {...pager.props}
         perPage={PER_PAGE}
-        onPageChange={setPage}
         empty={q ? 'No supplier matches this search.' : 'No suppliers yet.'}
       />
     </Stack>

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { openTestDatabase } from '../test/database';
+import { createStaffUser, signedInAgent, spaShell, type Agent } from '../test/app';
+import {
+  createCancellation,
+  createCustomer,
+  createDevice,
+  createEquipment,
+  createSubscription,
+} from '../seed/factories';
+import { customers } from './schema';
+import * as schema from './schema';
+import type { Database, Db } from './client';
+import { CURSOR_MESSAGE, EXACT_COUNT_LIMIT, encodeCursor, type Page } from '../../contract/pagination';
+
+/*
+ * Lists cost O(page) at any size (ADR 015): every list's row query is read off an index in its order (no Sort
+ * node in its plan), deep pages come by cursor with no row skipped or repeated, and counts above
+ * EXACT_COUNT_LIMIT are estimates unless asked for exactly.
+ */
+
+interface Logged {
+  text: string;
+  params: unknown[];
+}
+
+let database: Database;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let agent: Agent;
+const queries: Logged[] = [];
+
+/** The app on a database handle that records every statement, so the list queries can be explained as run. */
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const logger = { logQuery: (text: string, params: unknown[]) => void queries.push({ text, params }) };
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const logged = (database.kind === 'pglite'
+    ? drizzlePglite(client as PGlite, { schema, logger })
+    : drizzlePg(client as pg.Pool, { schema, logger })) as unknown as Db;
+  app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000 }), {
+    database: { ...database, db: logged },
+    webDir: spaShell(),
+  });
+  await app.ready();
+  agent = await signedInAgent(app, await createStaffUser(database.db, { canForceCreate: true, isRep: true }));
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function list<T>(url: string): Promise<Page<T>> {
+  const res = await agent.get(url);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json<Page<T>>();
+}
+
+/**
+ * Tables here are tiny, where a scan and a sort cost nothing: with both priced out, a Sort or Seq Scan left in the
+ * plan means no index could serve the query, which is what matters at a million rows.
+ */
+const SETTINGS = 'SET LOCAL enable_seqscan = off; SET LOCAL enable_sort = off';
+
+async function explain(query: Logged): Promise<unknown> {
+  const explain = `EXPLAIN (FORMAT JSON) ${query.text}`;
+  const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  return database.kind === 'pglite'
+    ? (client as PGlite).transaction(async (tx) => {
+        await tx.exec(SETTINGS);
+        const res = await tx.query<Record<string, unknown>>(explain, query.params as never[]);
+        return Object.values(res.rows[0]!)[0];
+      })
+    : (async () => {
+        const conn = await (client as pg.Pool).connect();
+        try {
+          await conn.query(`BEGIN; ${SETTINGS}`);
+          const res = await conn.query(explain, query.params);
+          return Object.values(res.rows[0] as Record<string, unknown>)[0];
+        } finally {
+          await conn.query('ROLLBACK');
+          conn.release();
+        }
+      })();
+}
+
+async function seedEveryList() {
+  await createCancellation(database.db);
+  await createSubscription(database.db, { customerId: (await createCustomer(database.db)).id });
+  await createEquipment(database.db);
+}
+
+/** The paged row queries a list call runs, for its first page and for a page after a cursor. */
+async function rowQueriesOf(url: string): Promise<Logged[]> {
+  const found: Logged[] = [];
+  const cursor = encodeCursor([Date.now() * 1000, 2_000_000]);
+  for (const page of [url, `${url}${url.includes('?') ? '&' : '?'}after=${cursor}`]) {
+    queries.length = 0;
+    await list(page);
+    const paged = queries.filter((q) => /order by/i.test(q.text) && /limit/i.test(q.text));
+    expect(paged.length, `${page} ran no paged query`).toBeGreaterThan(0);
+    found.push(...paged);
+  }
+  return found;
+}
+
+const typesIn = (plan: unknown): string[] => {
+  if (!plan || typeof plan !== 'object') return [];
+  const node = plan as Record<string, unknown>;
+  const own = typeof node['Node Type'] === 'string' ? [node['Node Type']] : [];
+  return [...own, ...Object.values(node).flatMap((v) => (Array.isArray(v) ? v.flatMap(typesIn) : typesIn(v)))];
+};
+const nodeTypes = async (query: Logged) => typesIn(await explain(query));
+
+describe('list pages', () => {
+  // Unfiltered lists and the work queues: read off the index in list order, first and next page alike.
+  it.each([
+    '/admin/api/customers',
+    '/admin/api/subscriptions?needsReason=0',
+    '/admin/api/subscriptions',
+    '/admin/api/subscription-cancellations?needsReason=0',
+    '/admin/api/subscription-cancellations',
+    '/admin/api/devices',
+    '/admin/api/equipment?state=hold',
+    '/admin/api/prospects',
+    '/admin/api/parcels',
+    '/admin/api/suppliers',
+    '/admin/api/feedback-submissions',
+    '/admin/api/mail-outbox',
+    '/admin/api/audit-log',
+  ])('reads %s off an index in its order, first and next page alike (no sort)', async (url) => {
+    await seedEveryList();
+    for (const query of await rowQueriesOf(url)) {
+      const types = (await nodeTypes(query)).join(' > ');
+      expect(types, query.text).not.toMatch(/Sort/);
+    }
+  });
+
+  // Filters and searches narrow through an index; the rows they find are then put in order.
+  it.each([
+    ['/admin/api/customers?q=Customer', 'customers_'],
+    ['/admin/api/subscriptions?needsReason=0&carrierId=1&status=active', 'subscriptions_'],
+  ])('narrows %s through an index, never a scan of the table', async (url, index) => {
+    await seedEveryList();
+    for (const query of await rowQueriesOf(url)) {
+      const plan = JSON.stringify(await explain(query));
+      expect(plan, query.text).toContain(index);
+      expect(plan, query.text).not.toContain('Seq Scan');
+    }
+  });
+
+  it('pages through equal timestamps by cursor with no row skipped or repeated, keeping the filter', async () => {
+    const at = new Date('2026-03-01T12:00:00.123456Z');
+    const made = [];
+    for (let i = 0; i < 7; i++)
+      made.push(await createCustomer(database.db, { name: `Keyset Tie ${i}`, createdAt: at }));
+    await createCustomer(database.db, { name: 'Other Person', createdAt: at });
+    const seen: number[] = [];
+    let url = '/admin/api/customers?q=Keyset%20Tie&perPage=3';
+    for (let page = 1; page < 10; page++) {
+      const answer = await list<{ id: number }>(url);
+      seen.push(...answer.rows.map((r) => r.id));
+      if (!answer.nextCursor) break;
+      url = `/admin/api/customers?q=Keyset%20Tie&perPage=3&page=${page + 1}&after=${answer.nextCursor}`;
+    }
+    expect(seen).toEqual(made.map((c) => c.id).sort((a, b) => b - a));
+  });
+
+  it('counts beyond the exact limit as an estimate, exactly on request, and refuses offsets past it', async () => {
+    await database.db.execute(sql`
+      INSERT INTO ${customers} (name, created_at)
+      SELECT 'Bulk ' || n, now() - n * interval '1 second' FROM generate_series(1, ${EXACT_COUNT_LIMIT + 50}) AS n`);
+    await database.db.execute(sql`ANALYZE ${customers}`);
+    const counted = (await database.db.execute(sql`SELECT count(*)::int AS n FROM ${customers}`)) as unknown as {
+      rows: [{ n: number }];
+    };
+    const n = counted.rows[0].n;
+
+    const estimated = await list('/admin/api/customers');
+    expect(estimated.estimated).toBe(true);
+    expect(estimated.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(estimated.nextCursor).toEqual(expect.any(String));
+
+    const exact = await list('/admin/api/customers?exact=1');
+    expect(exact).toMatchObject({ estimated: false, total: n });
+
+    const deep = await agent.get(`/admin/api/customers?page=${EXACT_COUNT_LIMIT / 25 + 1}`);
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json()).toMatchObject({ errors: { page: [expect.stringContaining('reached with Next')] } });
+  });
+
+  it.each([
+    ['not base64', '!!!'],
+    ['not JSON', encodeURIComponent(btoa('nope'))],
+    ['a negative id', encodeCursor([0, -1])],
+    ['an id past int4', encodeCursor([0, 2 ** 31])],
+    ['a fractional key', btoa('[1.5,3]').replace(/=+$/, '')],
+    ['a text key', btoa('["2026-01-01",3]').replace(/=+$/, '')],
+    ['a NUL', encodeURIComponent('%00')],
+    ['a huge text', 'A'.repeat(5000)],
+  ])('answers a forged cursor (%s) with 422 and the reason', async (_, after) => {
+    const res = await agent.get(`/admin/api/customers?after=${after}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errors: { after: [CURSOR_MESSAGE] } });
+  });
+
+  it('answers a cursor from the far past or future with an empty or full page, never an error', async () => {
+    await createDevice(database.db);
+    for (const key of [-(2 ** 52), 2 ** 52, 0]) {
+      const res = await agent.get(`/admin/api/customers?after=${encodeCursor([key, 1])}`);
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
