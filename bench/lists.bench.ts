@@ -1,0 +1,88 @@
+/**
+ * Lists through the app (session, routing and JSON included): the first page, a deep page (by cursor, half way
+ * down the list), a filtered page and a searched page of the big lists, with p50/p95. Target: p95 ≤ 30 ms at the
+ * large scale, and p95(large) ÷ p95(demo) ≤ 2, printed when bench/results/lists.json holds the other scale too.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client';
+import { encodeCursor } from '../src/contract/pagination';
+import { measure, record, type BenchContext, type BenchTarget } from './support';
+
+const TARGET_P95_MS = 30;
+const RESULTS = path.join('bench', 'results', 'lists.json');
+
+/** The cursor of the row half way down a list, as the app would have handed it after many Next clicks. */
+async function midCursor(db: Db, table: string, key: string): Promise<string> {
+  const result = (await db.execute(
+    sql.raw(`SELECT id, (extract(epoch from ${key}) * 1000000)::bigint AS k FROM ${table}
+             ORDER BY ${key} DESC, id DESC OFFSET (SELECT (reltuples / 2)::bigint FROM pg_class WHERE relname = '${table}') LIMIT 1`),
+  )) as unknown as { rows: { id: number; k: string }[] };
+  const row = result.rows[0];
+  return row ? encodeCursor([Number(row.k), Number(row.id)]) : '';
+}
+
+async function cases(db: Db) {
+  const [customers, subscriptions, cancellations] = await Promise.all([
+    midCursor(db, 'customers', 'created_at'),
+    midCursor(db, 'subscriptions', 'ordered_at'),
+    midCursor(db, 'subscription_cancellations', 'cancelled_at'),
+  ]);
+  const deviceMid = (await db.execute(sql`SELECT (max(id) / 2)::int AS id FROM devices`)) as unknown as {
+    rows: { id: number }[];
+  };
+  const devices = encodeCursor([null, deviceMid.rows[0]?.id ?? 1]);
+  return [
+    ['customers, first page', '/admin/api/customers'],
+    ['customers, deep page', `/admin/api/customers?page=20000&after=${customers}`],
+    ['customers, searched', '/admin/api/customers?q=thompson'],
+    ['subscriptions, first page', '/admin/api/subscriptions'],
+    ['subscriptions, deep page', `/admin/api/subscriptions?page=20000&after=${subscriptions}`],
+    ['subscriptions, filtered', '/admin/api/subscriptions?carrierId=2&status=active'],
+    ['subscriptions, needs a reason', '/admin/api/subscriptions?needsReason=1'],
+    ['cancellations, first page', '/admin/api/subscription-cancellations'],
+    ['cancellations, deep page', `/admin/api/subscription-cancellations?page=20000&after=${cancellations}`],
+    ['cancellations, filtered', '/admin/api/subscription-cancellations?type=return'],
+    ['devices, first page', '/admin/api/devices'],
+    ['devices, deep page', `/admin/api/devices?page=20000&after=${devices}`],
+    ['prospects, first page', '/admin/api/prospects'],
+  ] as const;
+}
+
+async function measureTarget(target: BenchTarget) {
+  const rows: Record<string, unknown>[] = [];
+  for (const [call, url] of await cases(target.db)) {
+    const first = await target.agent.get(url);
+    if (first.statusCode !== 200) throw new Error(`${url} answered ${first.statusCode}: ${first.body}`);
+    const body = first.json<{ total: number; estimated: boolean }>();
+    const timing = await measure(() => target.agent.get(url), { warmup: 5, iterations: 60 });
+    rows.push({
+      db: target.kind,
+      call,
+      total: `${body.estimated ? '~' : ''}${body.total.toLocaleString('en-US')}`,
+      ...timing,
+      target: timing.p95 <= TARGET_P95_MS ? `≤ ${TARGET_P95_MS} ms: met` : `≤ ${TARGET_P95_MS} ms: MISSED`,
+    });
+  }
+  return rows;
+}
+
+type Recorded = { scales?: Record<string, { rows: Record<string, unknown>[] }> };
+
+export default async function listsBench(ctx: BenchContext): Promise<void> {
+  const rows: Record<string, unknown>[] = [];
+  for await (const target of ctx.targets()) rows.push(...(await measureTarget(target)));
+  const previous: Recorded = fs.existsSync(RESULTS) ? (JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Recorded) : {};
+  const scales = { ...previous.scales, [ctx.scale]: { rows, load: os.loadavg() } };
+  const other = ctx.scale === 'large' ? scales.demo : scales.large;
+  // Cost independent of size: the same call's p95 at the large scale over its p95 at the demo scale.
+  for (const row of rows) {
+    const peer = other?.rows.find((r) => r.db === row.db && r.call === row.call);
+    if (!peer) continue;
+    const [large, demo] = (ctx.scale === 'large' ? [row.p95, peer.p95] : [peer.p95, row.p95]) as [number, number];
+    row['large ÷ demo'] = Math.round((large / Math.max(demo, 0.01)) * 100) / 100;
+  }
+  record('lists', rows, { scale: ctx.scale, loadAverage: os.loadavg(), scales });
+}
