@@ -35,7 +35,10 @@ async function hoverLastPeriod(page: Page, endpoint: string) {
   const box = (await card(page, endpoint).locator('canvas').first().boundingBox())!;
   await page.mouse.move(box.x + box.width - 40, box.y + box.height / 3);
   await page.mouse.move(box.x + box.width - 36, box.y + box.height / 3);
-  const tooltip = card(page, endpoint).locator('div').filter({ hasText: /Net/ }).last();
+  const tooltip = card(page, endpoint)
+    .locator('div')
+    .filter({ hasText: /Net[\w .]*:/ })
+    .last();
   await tooltip.waitFor({ timeout: 5_000 });
   return tooltip.innerText();
 }
@@ -58,6 +61,17 @@ describe('dashboard', () => {
     expect(total).toContain('Cancellations: 25.00% of total');
     await page.screenshot({ path: '.tmp/screens/dashboard-tooltip.png' });
 
+    // Every series name is on screen, and each switches its series off and on.
+    const legend = card(page, 'subscription-activity-trend').getByRole('group', { name: /Series of/ });
+    for (const name of ['New Orders', '21-Day Returns', 'Cancellations', 'Net Subscriptions']) {
+      const item = legend.getByRole('button', { name });
+      expect(await item.isVisible(), name).toBe(true);
+      expect(await item.getAttribute('aria-pressed')).toBe('true');
+    }
+    await legend.getByRole('button', { name: 'Net Subscriptions' }).click();
+    expect(await legend.getByRole('button', { name: 'Net Subscriptions' }).getAttribute('aria-pressed')).toBe('false');
+    await legend.getByRole('button', { name: 'Net Subscriptions' }).click();
+
     const monthly = '/admin/api/stats/subscription-activity-trend-monthly';
     const daily = '/admin/api/stats/subscription-activity-trend-daily';
     expect(requests(monthly)).toBe(1);
@@ -74,7 +88,7 @@ describe('dashboard', () => {
     expect(requests('/admin/api/stats/prospect-conversions-trend-monthly')).toBe(0);
   });
 
-  it('shows an error with a retry for a chart whose request fails, and draws it after the retry', async () => {
+  it('shows an error with a retry for a chart whose request fails, and its data after the retry', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
     let fail = true;
     await page.route('**/admin/api/stats/ppc-conversion-trend-monthly', (route) =>
@@ -87,13 +101,16 @@ describe('dashboard', () => {
     await ppc.getByText('PPC Conversions could not be loaded.').waitFor({ timeout: 20_000 });
     fail = false;
     await ppc.getByRole('button', { name: 'Retry' }).click();
-    await drawn(page, 'ppc-conversion-trend');
+    // No PPC conversion was made here: the card says so rather than drawing a bare baseline.
+    await ppc.getByText('No PPC Conversions data for past year.').waitFor({ timeout: 20_000 });
   });
 
   it('fits a phone screen', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 375, height: 812 } });
     await page.goto('/admin');
     await drawn(page, 'subscription-activity-trend');
+    const legend = card(page, 'subscription-activity-trend').getByRole('group', { name: /Series of/ });
+    expect(await legend.getByRole('button', { name: 'Net Subscriptions' }).isVisible()).toBe(true);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     await page.screenshot({ path: '.tmp/screens/dashboard-375.png' });

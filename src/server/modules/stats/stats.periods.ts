@@ -53,7 +53,9 @@ export function periodLabel(start: string, grain: Grain): string {
 export function periodStarts(view: StatsView, today: string, firstDay: string | null, count?: number): string[] {
   const grain = GRAIN_OF[view];
   const last = periodStart(today, grain);
-  let n = count ?? STATS_VIEWS[view].periods;
+  // A row limit narrows a view, never widens it: "Past Year" is twelve months whatever the limit.
+  const periods = STATS_VIEWS[view].periods;
+  let n = periods === null ? count : Math.min(count ?? periods, periods);
   if (view === 'yearly') {
     const allTime = firstDay && firstDay < last ? Number(last.slice(0, 4)) - Number(firstDay.slice(0, 4)) + 1 : 1;
     n = Math.min(n ?? allTime, allTime);

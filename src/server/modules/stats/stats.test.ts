@@ -367,10 +367,15 @@ describe('the other series (monthly, exact current row)', () => {
     expect(await current('net-prospecting-revenue-trend')).toEqual({ period: month(), revenue: 120.5 });
   });
 
-  it('shows the latest 25, 50 or 100 periods of the promo chart on request, and refuses other limits', async () => {
-    const res = await agent.get(`${trendUrl('lookup-request-drip-mail-conversion-trend', 'daily')}?limit=50`);
-    expect(res.json()).toHaveLength(50);
+  it('caps the promo chart at 25, 50 or 100 periods within its view, and refuses other limits', async () => {
+    const url = (view: StatsView, limit: number) =>
+      `${trendUrl('lookup-request-drip-mail-conversion-trend', view)}?limit=${limit}`;
+    const res = await agent.get(url('daily', 25));
+    expect(res.json()).toHaveLength(25);
     expect(res.json().at(-1).period).toBe(today());
+    // "Past 30 Days" and "Past Year" never show more than they say.
+    expect((await agent.get(url('daily', 50))).json()).toHaveLength(30);
+    expect((await agent.get(url('monthly', 25))).json()).toHaveLength(12);
     const bad = await agent.get(`${trendUrl('lookup-request-drip-mail-conversion-trend', 'daily')}?limit=30`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.limit).toEqual(['The limit must be 25, 50 or 100.']);

@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Card, Group, SegmentedControl, Select, Title } from '@mantine/core';
+import { Card, Group, SegmentedControl, Select, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
 import { Chart, useInView } from '../../ui/chart/Chart';
-import { ErrorState, LoadingState } from '../../ui';
+import { ChartLegend } from '../../ui/chart/ChartLegend';
+import { EmptyState, ErrorState, LoadingState } from '../../ui';
+import { PALETTE_17 } from '../../../contract/business';
 import { useTrend } from './api';
-import { trendOption } from './chartOptions';
+import { isEmptyTrend, seriesOf, trendOption } from './chartOptions';
 import { viewsOf, type TrendChartDef } from './charts';
 
 /** A chart card with its view switcher; it asks for its data once it comes into view, then keeps each view cached. */
@@ -15,7 +17,20 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
   const [limit, setLimit] = useState<number | undefined>(def.rowLimit ? ROW_LIMIT_OPTIONS[0] : undefined);
   const [ref, inView] = useInView<HTMLDivElement>();
   const query = useTrend(def.endpoint, view, { enabled: inView, limit });
-  const option = useMemo(() => (query.data ? trendOption(def, query.data, view) : null), [def, query.data, view]);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (name: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (!next.delete(name)) next.add(name);
+      return next;
+    });
+  const option = useMemo(
+    () => (query.data ? trendOption(def, query.data, view, hidden) : null),
+    [def, query.data, view, hidden],
+  );
+  const legend = query.data
+    ? seriesOf(def, query.data).map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! }))
+    : [];
   const titleId = `chart-${def.endpoint}`;
   const views = viewsOf(def).map((v) => ({ value: v, label: STATS_VIEWS[v].label }));
   // Four view buttons do not fit a phone: a select takes their place there.
@@ -29,15 +44,21 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
         </Title>
         <Group gap="xs">
           {def.rowLimit && (
-            <Select
-              aria-label={`Rows of ${def.title}`}
-              size="xs"
-              w={80}
-              allowDeselect={false}
-              data={ROW_LIMIT_OPTIONS.map(String)}
-              value={String(limit)}
-              onChange={(v) => setLimit(Number(v))}
-            />
+            <Group gap={4} wrap="nowrap">
+              <Text component="label" htmlFor={`${titleId}-limit`} size="xs" c="dimmed">
+                At most
+              </Text>
+              <Select
+                id={`${titleId}-limit`}
+                aria-label={`At most how many periods of ${def.title}`}
+                size="xs"
+                w={80}
+                allowDeselect={false}
+                data={ROW_LIMIT_OPTIONS.map(String)}
+                value={String(limit)}
+                onChange={(v) => setLimit(Number(v))}
+              />
+            </Group>
           )}
           {narrow ? (
             <Select
@@ -62,8 +83,17 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
       </Group>
       {query.isError ? (
         <ErrorState message={`${def.title} could not be loaded.`} onRetry={() => void query.refetch()} />
+      ) : query.data && isEmptyTrend(def, query.data) ? (
+        <div style={{ height: def.height }}>
+          <EmptyState>
+            No {def.title} data for {STATS_VIEWS[view].label.toLowerCase()}.
+          </EmptyState>
+        </div>
       ) : option ? (
-        <Chart option={option} height={def.height} label={`${def.title}, ${STATS_VIEWS[view].label}`} />
+        <>
+          <Chart option={option} height={def.height} label={`${def.title}, ${STATS_VIEWS[view].label}`} />
+          <ChartLegend items={legend} hidden={hidden} onToggle={toggle} label={`Series of ${def.title}`} />
+        </>
       ) : (
         <div style={{ height: def.height }}>
           <LoadingState label={`Loading ${def.title}…`} />

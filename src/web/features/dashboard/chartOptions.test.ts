@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, STATS_ENDPOINTS } from '../../../contract/stats';
-import { hoverLines, periodLabel, seriesOf, trendOption } from './chartOptions';
+import { hoverLines, isEmptyTrend, periodLabel, seriesOf, trendOption } from './chartOptions';
 import { TREND_CHARTS, type TrendChartDef } from './charts';
 
 const chart = (endpoint: TrendChartDef['endpoint']) => TREND_CHARTS.find((c) => c.endpoint === endpoint)!;
@@ -111,5 +111,26 @@ describe('the charts of §2', () => {
     expect(TREND_CHARTS.map((c) => c.endpoint).sort()).toEqual(Object.keys(STATS_ENDPOINTS).sort());
     for (const c of TREND_CHARTS) expect([300, 400]).toContain(c.height);
     expect(TREND_CHARTS.filter((c) => c.defaultView !== 'monthly').map((c) => c.title)).toEqual(['Daily Renewals']);
+  });
+});
+
+describe('legend and empty views', () => {
+  it('leaves the legend to the page and hides only the series the reader switched off', () => {
+    const def = chart('subscription-activity-trend');
+    const rows = [{ period: '2026-11', orders: 3, returns: 1, cancellations: 1, net: 1 }];
+    const option = trendOption(def, rows, 'monthly', new Set(['Net Subscriptions']));
+    const legend = option.legend as { show: boolean; selected: Record<string, boolean> };
+    expect(legend.show).toBe(false);
+    expect(legend.selected).toEqual(
+      Object.fromEntries(seriesOf(def, rows).map((s) => [s.name, s.name !== 'Net Subscriptions'])),
+    );
+    expect(Object.keys(legend.selected)).toContain('Net Subscriptions');
+  });
+
+  it('calls a view empty when it has no periods or only zeros', () => {
+    const def = chart('subscription-activity-trend');
+    expect(isEmptyTrend(def, [])).toBe(true);
+    expect(isEmptyTrend(def, [{ period: '2026-11', orders: 0, returns: 0, cancellations: 0, net: 0 }])).toBe(true);
+    expect(isEmptyTrend(def, [{ period: '2026-11', orders: 0, returns: 0, cancellations: 0, net: -1 }])).toBe(false);
   });
 });

@@ -40,16 +40,30 @@ export function hoverLines(def: TrendChartDef, series: SeriesDef[], row: StatsRo
   return lines;
 }
 
-/** The ECharts option of a trend chart for the rows of one view. */
-export function trendOption(def: TrendChartDef, rows: StatsRow[], view: StatsView): ChartOption {
+/** Whether a view has nothing to draw: no periods, or every value of every series zero. */
+export function isEmptyTrend(def: TrendChartDef, rows: StatsRow[]): boolean {
+  const series = seriesOf(def, rows);
+  return !series.length || rows.every((r) => series.every((s) => !Number(r[s.field] ?? 0)));
+}
+
+/**
+ * The ECharts option of a trend chart for the rows of one view. The legend is drawn by the page (it wraps, where
+ * the canvas legend pages), so the canvas one is hidden and only says which series the reader switched off.
+ */
+export function trendOption(
+  def: TrendChartDef,
+  rows: StatsRow[],
+  view: StatsView,
+  hidden: ReadonlySet<string> = new Set(),
+): ChartOption {
   const series = seriesOf(def, rows);
   const labels = rows.map((r) => periodLabel(String(r.period), view, def.monthWithYear));
   // The daily view ends with today in the business time zone.
   const todayIndex = view === 'daily' ? rows.length - 1 : -1;
   return {
     color: series.map((s) => s.color ?? PALETTE_17[0]),
-    grid: { left: 8, right: 16, top: 16, bottom: 56, containLabel: true },
-    legend: { bottom: 0, type: 'scroll' },
+    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    legend: { show: false, selected: Object.fromEntries(series.map((s) => [s.name, !hidden.has(s.name)])) },
     tooltip: {
       trigger: 'axis',
       confine: true,

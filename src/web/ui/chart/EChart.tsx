@@ -37,7 +37,8 @@ export default function EChart({ option, height, label }: { option: ChartOption;
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option as echarts.EChartsCoreOption, { notMerge: true });
+    // No entry animation: a chart counts as drawn when its data is, not a second later.
+    chart.current?.setOption({ animation: false, ...option } as echarts.EChartsCoreOption, { notMerge: true });
   }, [option]);
 
   return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
