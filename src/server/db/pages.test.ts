@@ -125,6 +125,10 @@ describe('list pages', () => {
     '/admin/api/customers',
     '/admin/api/subscriptions',
     '/admin/api/subscriptions?needsReason=1',
+    '/admin/api/subscriptions?carrierId=1',
+    '/admin/api/subscriptions?status=cancelled',
+    '/admin/api/subscriptions?carrierId=2&status=active',
+    '/admin/api/subscription-cancellations?type=return',
     '/admin/api/subscription-cancellations',
     '/admin/api/subscription-cancellations?needsReason=1',
     '/admin/api/devices',
@@ -146,7 +150,10 @@ describe('list pages', () => {
   // Filters and searches narrow through an index; the rows they find are then put in order.
   it.each([
     ['/admin/api/customers?q=Customer', 'customers_'],
-    ['/admin/api/subscriptions?carrierId=1&status=active', 'subscriptions_'],
+    ['/admin/api/subscriptions?carrierId=1&status=active', 'subscriptions_carrier_status_ordered_at_idx'],
+    ['/admin/api/subscriptions?carrierId=1', 'subscriptions_carrier_ordered_at_idx'],
+    ['/admin/api/subscriptions?status=cancelled', 'subscriptions_status_ordered_at_idx'],
+    ['/admin/api/subscription-cancellations?type=return', 'cancellations_type_cancelled_at_idx'],
   ])('narrows %s through an index, never a scan of the table', async (url, index) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {

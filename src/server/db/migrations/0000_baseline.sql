@@ -450,10 +450,14 @@ CREATE INDEX "credits_customer_idx" ON "credits" USING btree ("customer_id");-->
 CREATE INDEX "renewals_renewed_at_idx" ON "renewals" USING btree ("renewed_at");--> statement-breakpoint
 CREATE INDEX "renewals_subscription_idx" ON "renewals" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "cancellations_cancelled_at_idx" ON "subscription_cancellations" USING btree ("cancelled_at","id");--> statement-breakpoint
+CREATE INDEX "cancellations_type_cancelled_at_idx" ON "subscription_cancellations" USING btree ("is_return","cancelled_at","id");--> statement-breakpoint
 CREATE INDEX "cancellations_subscription_idx" ON "subscription_cancellations" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "cancellations_cancellation_reason_idx" ON "subscription_cancellations" USING btree ("cancellation_reason_id");--> statement-breakpoint
 CREATE INDEX "cancellations_needs_reason_idx" ON "subscription_cancellations" USING btree ("cancelled_at","id") WHERE "subscription_cancellations"."cancellation_reason_id" = 0;--> statement-breakpoint
 CREATE INDEX "subscriptions_ordered_at_idx" ON "subscriptions" USING btree ("ordered_at","id");--> statement-breakpoint
+CREATE INDEX "subscriptions_status_ordered_at_idx" ON "subscriptions" USING btree ("status","ordered_at","id");--> statement-breakpoint
+CREATE INDEX "subscriptions_carrier_ordered_at_idx" ON "subscriptions" USING btree ("carrier_id","ordered_at","id");--> statement-breakpoint
+CREATE INDEX "subscriptions_carrier_status_ordered_at_idx" ON "subscriptions" USING btree ("carrier_id","status","ordered_at","id");--> statement-breakpoint
 CREATE INDEX "subscriptions_cancelled_at_idx" ON "subscriptions" USING btree ("cancelled_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_customer_idx" ON "subscriptions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_device_idx" ON "subscriptions" USING btree ("device_id");--> statement-breakpoint

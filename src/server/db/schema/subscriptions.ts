@@ -73,6 +73,10 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_ordered_at_idx').on(t.orderedAt, t.id),
+    // The list's status and carrier filters, each read in list order (ADR 015).
+    index('subscriptions_status_ordered_at_idx').on(t.status, t.orderedAt, t.id),
+    index('subscriptions_carrier_ordered_at_idx').on(t.carrierId, t.orderedAt, t.id),
+    index('subscriptions_carrier_status_ordered_at_idx').on(t.carrierId, t.status, t.orderedAt, t.id),
     index('subscriptions_cancelled_at_idx').on(t.cancelledAt),
     index('subscriptions_customer_idx').on(t.customerId),
     index('subscriptions_device_idx').on(t.deviceId),
@@ -101,6 +105,8 @@ export const subscriptionCancellations = pgTable(
   },
   (t) => [
     index('cancellations_cancelled_at_idx').on(t.cancelledAt, t.id),
+    // The list's type filter (21-day returns or later cancellations), read in list order.
+    index('cancellations_type_cancelled_at_idx').on(t.isReturn, t.cancelledAt, t.id),
     index('cancellations_subscription_idx').on(t.subscriptionId),
     index('cancellations_cancellation_reason_idx').on(t.cancellationReasonId),
     index('cancellations_needs_reason_idx')
