@@ -187,6 +187,10 @@ async function run(target: BenchTarget, instances: Instance[], mix: Call[]) {
       return session;
     }),
   );
+  // Each instance answers stats once its rollup is there: time the load, not a start.
+  for (const session of sessions.slice(0, instances.length))
+    for (let tries = 0; (await session.get(mix[0]!.url)).status !== 200; tries++)
+      if (tries > 600) throw new Error('an instance did not answer stats within 10 minutes');
   const samples: { kind: Kind; ms: number; status: number }[] = [];
   let measuring = false;
   let stop = false;

@@ -105,14 +105,18 @@ describe('dashboard', () => {
     await ppc.getByText('No PPC Conversions data for past year.').waitFor({ timeout: 20_000 });
   });
 
-  it('fits a phone screen', async () => {
+  it('fits a phone screen, with no request answered 404 (the icon included)', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 375, height: 812 } });
+    const missing: string[] = [];
+    page.on('response', (res) => void (res.status() === 404 && missing.push(res.url())));
     await page.goto('/admin');
     await drawn(page, 'subscription-activity-trend');
     const legend = card(page, 'subscription-activity-trend').getByRole('group', { name: /Series of/ });
     expect(await legend.getByRole('button', { name: 'Net Subscriptions' }).isVisible()).toBe(true);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
+    expect(await page.locator('link[rel="icon"]').count()).toBe(1);
+    expect(missing).toEqual([]);
     await page.screenshot({ path: '.tmp/screens/dashboard-375.png' });
   });
 });

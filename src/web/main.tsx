@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -10,11 +10,9 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import { router } from './router';
 import { theme } from './app/theme';
+import { createQueryClient } from './lib/query-client';
 
-// Data stays fresh until a user action invalidates it: returning to a loaded view makes no new request (§2).
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: Infinity, retry: 1, refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

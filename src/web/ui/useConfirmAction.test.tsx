@@ -42,6 +42,18 @@ describe('useConfirmAction', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
+  it('starts with focus on Cancel, so pressing Enter twice carries out nothing', async () => {
+    const action = vi.fn(async () => ({}));
+    renderWithProviders(<DeleteLine action={action} onSuccess={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Line/SIM' }));
+    await screen.findByText(MESSAGE);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByText(MESSAGE)).toBeNull());
+    await userEvent.keyboard('{Enter}');
+    expect(action).not.toHaveBeenCalled();
+  });
+
   it('runs the action on confirm, reloads the data, closes and toasts', async () => {
     const action = vi.fn(async () => ({}));
     const onSuccess = vi.fn();

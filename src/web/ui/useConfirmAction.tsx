@@ -52,10 +52,11 @@ function ConfirmBody({ options, done }: { options: ConfirmActionOptions; done(co
         </Alert>
       )}
       <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={() => done(false)} disabled={running}>
+        {/* Focus starts on Cancel: Enter pressed twice must never carry out a destructive action. */}
+        <Button variant="default" onClick={() => done(false)} disabled={running} data-autofocus>
           {options.cancelLabel ?? 'Cancel'}
         </Button>
-        <Button color={options.danger ? 'red' : undefined} loading={running} onClick={run} data-autofocus>
+        <Button color={options.danger ? 'red' : undefined} loading={running} onClick={run}>
           {options.confirmLabel ?? 'Confirm'}
         </Button>
       </Group>

@@ -169,7 +169,15 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
         .where(and(inArray(subscriptions.deviceId, ids), eq(subscriptions.status, 'active')))
         .orderBy(subscriptions.deviceId, desc(subscriptions.id))
     : [];
-  const customerOf = new Map(holders.map((h) => [h.deviceId, { id: h.id, name: h.name }]));
+  // A device out on loan is with the loan's customer, who has no subscription on it.
+  const loans = ids.length
+    ? await tx
+        .select({ deviceId: loaners.deviceId, id: customers.id, name: customers.name })
+        .from(loaners)
+        .innerJoin(customers, eq(customers.id, loaners.customerId))
+        .where(and(inArray(loaners.deviceId, ids), isNull(loaners.returnedAt)))
+    : [];
+  const customerOf = new Map([...loans, ...holders].map((h) => [h.deviceId, { id: h.id, name: h.name }] as const));
   return pageOfRows(
     rows,
     ({ lineDeletedAt, cursorKey: _, ...r }) => ({

@@ -82,6 +82,19 @@ describe('device list and detail', () => {
     expect(bad.json().errors.status).toEqual(['The selected status is invalid.']);
   });
 
+  it("lists a device on loan with the loan's customer, and a returned loan with none", async () => {
+    const onLoan = await createDevice(t.db);
+    const returned = await createDevice(t.db);
+    const borrower = await createCustomer(t.db, { name: 'Loan Borrower' });
+    await createLoaner(t.db, { deviceId: onLoan.id, customerId: borrower.id });
+    await createLoaner(t.db, { deviceId: returned.id, customerId: borrower.id, returnedAt: new Date() });
+    const rows = (await agent.get(`${endpoints.list.path}?perPage=100`)).json<{
+      rows: { id: number; customer: { id: number; name: string } | null }[];
+    }>().rows;
+    expect(rows.find((r) => r.id === onLoan.id)?.customer).toEqual({ id: borrower.id, name: 'Loan Borrower' });
+    expect(rows.find((r) => r.id === returned.id)?.customer).toBeNull();
+  });
+
   it('shows the device with its product, subscription, loan, equipment and status description', async () => {
     const { device, product } = await builtDevice('0.50');
     const customer = await createCustomer(t.db, { name: 'Jordan Detail' });

@@ -45,7 +45,13 @@ export function Form<T extends object>({ form, onSubmit, children, ...rest }: Fo
         <input type="hidden" name="_token" value={csrfToken() ?? ''} />
         <Stack>
           {messages.length > 0 && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Please check the form">
+            <Alert
+              color="red"
+              icon={<IconAlertCircle />}
+              role="alert"
+              // Field messages ask for a correction; anything else (a refusal, a server error) did not save.
+              title={Object.keys(form.errors).length ? 'Please check the form' : 'The form could not be saved'}
+            >
               <List size="sm">
                 {messages.map((message) => (
                   <List.Item key={message}>{message}</List.Item>

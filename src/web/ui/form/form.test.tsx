@@ -109,6 +109,7 @@ describe('useForm', () => {
     renderWithProviders(<NoteForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please check the form');
     expect(alert).toHaveTextContent('The title field is required.');
     expect(alert).toHaveTextContent('Too long.');
     expect(alert).not.toHaveTextContent('Second.');
@@ -150,11 +151,14 @@ describe('useForm', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
   });
 
-  it('shows a failure that is not about a field and lets the user send again', async () => {
+  it('shows a failure that is not about a field, headed as not saved, and lets the user send again', async () => {
     vi.stubGlobal('fetch', stubFetch({ status: 500, body: { message: 'Server Error' } }).fetchStub);
     renderWithProviders(<NoteForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Server Error');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The form could not be saved');
+    expect(alert).not.toHaveTextContent('Please check the form');
+    expect(alert).toHaveTextContent('Server Error');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
