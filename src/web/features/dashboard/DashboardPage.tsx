@@ -1,12 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { LoadingState, PageHeader } from '../../ui';
-import { useInView } from '../../ui/chart/Chart';
+import { preloadCharts, useInView } from '../../ui/chart/Chart';
 import { TREND_CHARTS } from './charts';
 import { Glossary } from './Glossary';
 import { ReturnsByModelChart } from './ReturnsByModelChart';
 import { TrendChart } from './TrendChart';
 import { UpcomingCreditsChart } from './UpcomingCreditsChart';
+
+// The dashboard opens with charts in view: their code downloads beside their data, not after it.
+preloadCharts();
 
 // The map library is its own chunk, fetched when the map scrolls into view.
 const SubscribersMap = lazy(() => import('./SubscribersMap').then((m) => ({ default: m.SubscribersMap })));

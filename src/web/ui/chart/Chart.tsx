@@ -5,8 +5,11 @@ import { LoadingState } from '../states';
 
 export type ChartOption = EChartsOption;
 
-// The chart library is its own chunk, fetched when the first chart scrolls into view.
-const EChart = lazy(() => import('./EChart'));
+// The chart library is its own chunk, fetched when the first chart scrolls into view or a page that opens with
+// charts asks for it ahead (preloadCharts), so it downloads while the charts' data does.
+const loadEChart = () => import('./EChart');
+const EChart = lazy(loadEChart);
+export const preloadCharts = (): void => void loadEChart();
 
 /** True once the element has come within `margin` of the viewport; it stays true. */
 export function useInView<T extends Element>(margin = '200px') {
