@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './support/harness';
 import { createCustomer, createSubscription } from '../src/server/seed/factories';
@@ -84,6 +85,16 @@ describe('customers', () => {
     const table = page.getByRole('table', { name: 'Customers' });
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     await page.screenshot({ path: '.tmp/screens/customers-1280.png', fullPage: true });
+
+    // The export takes the search: one customer, as a CSV file.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await file.path())!, 'utf8');
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
+    expect(csv).toContain(`${c.id},Philippa Listfinder,`);
+    await page.getByText('Exported 1 rows to').waitFor();
     await table.getByRole('link', { name: 'Philippa Listfinder' }).click();
     await page.waitForURL(`**/admin/customers/${c.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Philippa Listfinder');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_SEARCH_MIN_CHARS } from './business';
 import { endpoint } from './endpoint';
-import { pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery } from './pagination';
 import { id, searchText } from './primitives';
 
 export const CUSTOMER_SEARCH_MAX_CHARS = 100;
@@ -95,6 +95,14 @@ export const customerEndpoints = {
     response: pageOf(customerRow),
     access: 'customers.view',
     summary: 'A page of customers, newest first, optionally searched.',
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/customers/export.csv',
+    query: customerListQuery,
+    response: csvFile,
+    access: 'customers.view',
+    summary: "Every customer the list's search finds, as CSV, newest first (paging fields are ignored).",
   }),
   detail: endpoint({
     method: 'GET',

@@ -73,3 +73,6 @@ export type Page<T> = {
   perPage: number;
   nextCursor: string | null;
 };
+
+/** A CSV download (`text/csv`), streamed: documents the answer of a list's export, which takes the list's query. */
+export const csvFile = z.string();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARRIERS } from './business';
 import { endpoint } from './endpoint';
-import { pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery } from './pagination';
 import { calendarDate, id, int, MAX_INT4, searchText } from './primitives';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Subscription not found.';
@@ -176,6 +176,14 @@ export const subscriptionEndpoints = {
     access: 'subscriptions.view',
     summary: 'A page of subscriptions, filtered; "needs a reason" lists cancelled ones without one, newest first.',
   }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/subscriptions/export.csv',
+    query: subscriptionListQuery,
+    response: csvFile,
+    access: 'subscriptions.view',
+    summary: "Every subscription the list's filters find, as CSV, newest first (paging fields are ignored).",
+  }),
   detail: endpoint({
     method: 'GET',
     path: '/admin/api/subscriptions/:subscriptionId',
@@ -203,6 +211,14 @@ export const cancellationEndpoints = {
     response: pageOf(cancellationRow),
     access: 'subscriptions.view',
     summary: 'A page of cancellations, filtered; "needs a reason" lists those without one, newest first.',
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/subscription-cancellations/export.csv',
+    query: cancellationListQuery,
+    response: csvFile,
+    access: 'subscriptions.view',
+    summary: "Every cancellation the list's filters find, as CSV, newest first (paging fields are ignored).",
   }),
   setReason: endpoint({
     method: 'PATCH',

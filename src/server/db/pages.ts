@@ -2,7 +2,14 @@ import { count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 import { FieldErrors } from '../http/errors';
-import { EXACT_COUNT_LIMIT, encodeCursor, type Cursor, type Page, type PageQuery } from '../../contract/pagination';
+import {
+  cursor,
+  EXACT_COUNT_LIMIT,
+  encodeCursor,
+  type Cursor,
+  type Page,
+  type PageQuery,
+} from '../../contract/pagination';
 
 /**
  * A list's order, newest first: by a timestamp `key` then `id`, or by `id` alone. ORDER BY uses plain DESC, so an
@@ -86,4 +93,18 @@ export function pageOfRows<R extends { cursorKey: string | number | null; id: nu
     perPage: query.perPage,
     nextCursor: more && last ? encodeCursor([last.cursorKey === null ? null : Number(last.cursorKey), last.id]) : null,
   };
+}
+
+/** How many rows an export reads per query: big enough to amortise the round trip, small enough to stream. */
+export const EXPORT_BATCH = 1000;
+
+/** Every page of a list in turn, by cursor, for an export: the same queries and order as the list itself. */
+export async function* allPages<T>(pageOf: (query: PageQuery) => Promise<Page<T>>): AsyncGenerator<T[]> {
+  let query: PageQuery = { page: 1, perPage: EXPORT_BATCH };
+  for (;;) {
+    const page = await pageOf(query);
+    yield page.rows;
+    if (!page.nextCursor) return;
+    query = { page: query.page + 1, perPage: EXPORT_BATCH, after: cursor.parse(page.nextCursor) };
+  }
 }

@@ -9,6 +9,7 @@ export type { ConfirmActionOptions } from './useConfirmAction';
 export { notify } from './notify';
 export { PageHeader } from './PageHeader';
 export { DetailField } from './DetailField';
+export { ExportButton } from './ExportButton';
 export { DataTable, FIRST_PAGE, pageQueryProps, usePager, useUrlPager } from './DataTable';
 export type { PageRequest } from './DataTable';
 export type { Column, DataTableProps } from './DataTable';

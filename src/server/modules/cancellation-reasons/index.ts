@@ -1,3 +1,3 @@
-/** What other modules may use: checking a reason before recording it, and its name for audit entries. */
+/** What other modules may use: checking a reason before recording it, its name for audit entries and exports. */
 export { pickableReason } from './cancellation-reasons.service';
-export { reasonName } from './cancellation-reasons.queries';
+export { listReasons, reasonName } from './cancellation-reasons.queries';

@@ -4,9 +4,23 @@ import type { Db } from '../../db/client';
 import { route } from '../../http/route';
 import { listCancellations } from './cancellations.queries';
 import { recordCancellationReason } from './cancellations.service';
+import { cancellationCsv } from '../subscriptions';
+import { csvLines, sendCsv } from '../../http/csv';
+import { allPages } from '../../db/pages';
 
 export const cancellationRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
   route(app, endpoints.list, ({ query }) => listCancellations(db, query, timeZone));
+
+  route(app, endpoints.export, async ({ query, reply }) =>
+    sendCsv(
+      reply,
+      `cancellations-${new Date().toISOString().slice(0, 10)}.csv`,
+      csvLines(
+        await cancellationCsv(db),
+        allPages((page) => listCancellations(db, { ...query, ...page }, timeZone)),
+      ),
+    ),
+  );
 
   route(app, endpoints.setReason, async ({ params, body, user, request }) => {
     const result = await recordCancellationReason(db, user.id, params.cancellationId, body);

@@ -8,6 +8,7 @@ export {
   lockSubscription,
   subscriptionSearch,
 } from './subscriptions.queries';
+export { cancellationCsv } from './subscriptions.export';
 export {
   applyReasonToCancellation,
   applyReasonToSubscription,

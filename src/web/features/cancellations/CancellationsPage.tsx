@@ -8,7 +8,7 @@ import {
   type CancellationRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { DataTable, PageHeader, type Column } from '../../ui';
+import { DataTable, ExportButton, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons';
 import { queueColumns } from '../subscriptions';
@@ -54,6 +54,14 @@ export function CancellationsPage() {
     <>
       <PageHeader
         title="Cancellations"
+        actions={
+          <ExportButton
+            endpoint={cancellationEndpoints.export}
+            query={query}
+            total={list.data?.total}
+            estimated={list.data?.estimated}
+          />
+        }
         description={filters.needsReason ? 'Cancellations that still need a reason, newest first.' : undefined}
       />
       <ListFilters

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
-import { isSearchable, type CustomerRow } from '../../../contract/customers';
-import { DataTable, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
+import { customerEndpoints, isSearchable, type CustomerRow } from '../../../contract/customers';
+import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { useCustomers } from './api';
@@ -33,7 +33,17 @@ export function CustomersPage() {
   const list = useCustomers({ ...pager.request, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
   return (
     <Stack gap="sm">
-      <PageHeader title="Customers" />
+      <PageHeader
+        title="Customers"
+        actions={
+          <ExportButton
+            endpoint={customerEndpoints.export}
+            query={{ q: isSearchable(q) ? q : '' }}
+            total={list.data?.total}
+            estimated={list.data?.estimated}
+          />
+        }
+      />
       <SearchInput
         value={q}
         onChange={(value) => {

@@ -8,7 +8,7 @@ import {
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { DataTable, PageHeader, type Column } from '../../ui';
+import { DataTable, ExportButton, PageHeader, type Column } from '../../ui';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons';
 import { useSubscriptions } from './api';
@@ -52,6 +52,14 @@ export function SubscriptionsPage() {
     <>
       <PageHeader
         title="Subscriptions"
+        actions={
+          <ExportButton
+            endpoint={subscriptionEndpoints.export}
+            query={query}
+            total={list.data?.total}
+            estimated={list.data?.estimated}
+          />
+        }
         description={
           filters.needsReason
             ? 'Cancelled subscriptions that still need a cancellation reason, newest first.'

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { csvCell } from './csv';
+import { createTestApp } from '../test/app';
+import { customers } from '../db/schema';
+import { createCancellation, createCustomer } from '../seed/factories';
+import { EXPORT_BATCH } from '../db/pages';
+
+describe('CSV cells', () => {
+  it('quotes separators, quotes and line breaks, and leaves plain text alone', () => {
+    expect(csvCell('Ann')).toBe('Ann');
+    expect(csvCell('Doe, Jane')).toBe('"Doe, Jane"');
+    expect(csvCell('5" phone')).toBe('"5"" phone"');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect([csvCell(null), csvCell(undefined), csvCell(42)]).toEqual(['', '', '42']);
+  });
+
+  it('keeps a spreadsheet from running a cell as a formula', () => {
+    for (const text of ['=HYPERLINK("http://x")', '+1', '-2', '@SUM(A1)', '\tx'])
+      expect(csvCell(text).replace(/^"/, '')).toMatch(/^'/);
+  });
+});
+
+describe('list exports', () => {
+  it('streams every customer the search finds, newest first, across batches, as a download', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.execute(sql`
+        INSERT INTO ${customers} (name, created_at)
+        SELECT 'Export Person ' || n, now() - n * interval '1 minute' FROM generate_series(1, ${EXPORT_BATCH + 5}) AS n`);
+      await createCustomer(t.db, { name: '=cmd|calc Other' });
+      const agent = await t.signIn();
+      const res = await agent.get('/admin/api/customers/export.csv?q=Export%20Person&page=7&perPage=1');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('ID,Name,Email,Phone,City,State,Customer since');
+      expect(lines).toHaveLength(EXPORT_BATCH + 6);
+      expect(lines[1]).toContain(',Export Person 1,');
+      expect(lines.at(-1)).toContain(`,Export Person ${EXPORT_BATCH + 5},`);
+      expect(new Set(lines).size).toBe(lines.length);
+      expect(res.body).not.toContain('calc');
+
+      const all = await agent.get('/admin/api/customers/export.csv');
+      expect(all.body).toContain(",'=cmd|calc Other,");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports cancellations with carrier and reason names, and refuses a role without the list', async () => {
+    const t = await createTestApp();
+    try {
+      await createCancellation(t.db);
+      const agent = await t.signIn({ role: 'analyst' });
+      const res = await agent.get('/admin/api/subscription-cancellations/export.csv');
+      expect(res.statusCode).toBe(200);
+      const [header, row] = res.body.split('\r\n');
+      expect(header).toBe(
+        'Cancellation ID,Subscription ID,Customer ID,Customer,Phone,IMEI,Carrier,Type,Ordered,Cancelled,Cancellation reason',
+      );
+      expect(row).toContain(',AT&T,Cancellation,');
+      const rep = await t.signIn({ role: 'field-rep' });
+      expect((await rep.get('/admin/api/subscriptions/export.csv')).statusCode).toBe(403);
+      const bad = await agent.get('/admin/api/subscriptions/export.csv?from=2026-02-30');
+      expect(bad.statusCode).toBe(422);
+    } finally {
+      await t.close();
+    }
+  });
+});
