@@ -29,6 +29,7 @@ import {
   type StatsEndpoint,
 } from '../src/contract/stats';
 import { record, type BenchContext, type BenchTarget } from './support';
+import { Session } from './http-session';
 
 const seconds = Number(process.env.MIXED_BENCH_SECONDS ?? 20);
 const workers = Number(process.env.MIXED_BENCH_WORKERS ?? 32);
@@ -122,55 +123,6 @@ async function stopInstance(instance: Instance): Promise<{ p50: number; p99: num
   const loop = JSON.parse(fs.readFileSync(instance.report, 'utf8')) as { p50: number; p99: number; max: number };
   fs.rmSync(instance.report, { force: true });
   return loop;
-}
-
-/** A browser-like client: keeps cookies and the CSRF token, signs in through the login form's API. */
-class Session {
-  private cookies = new Map<string, string>();
-  private token = '';
-  constructor(readonly base: string) {}
-
-  private keep(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  }
-
-  private headers(): Record<string, string> {
-    return {
-      'x-requested-with': 'XMLHttpRequest',
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      ...(this.token ? { 'x-csrf-token': this.token } : {}),
-    };
-  }
-
-  async signIn(email: string, password: string) {
-    const page = await fetch(`${this.base}/admin/login`, { headers: { accept: 'text/html' } });
-    this.keep(page);
-    this.token = /<meta name="csrf-token" content="([^"]+)">/.exec(await page.text())?.[1] ?? '';
-    const res = await fetch(`${this.base}/admin/login`, {
-      method: 'POST',
-      headers: { ...this.headers(), 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (res.status !== 200) throw new Error(`bench sign-in answered ${res.status}: ${await res.text()}`);
-    this.keep(res);
-    this.token = ((await res.json()) as { csrfToken: string }).csrfToken;
-  }
-
-  /** Status and milliseconds of one GET, body read to the end. */
-  async get(url: string): Promise<{ status: number; ms: number }> {
-    const start = performance.now();
-    try {
-      const res = await fetch(`${this.base}${url}`, { headers: this.headers() });
-      await res.arrayBuffer();
-      return { status: res.status, ms: performance.now() - start };
-    } catch {
-      return { status: 0, ms: performance.now() - start };
-    }
-  }
 }
 
 const pct = (sorted: number[], p: number) =>
