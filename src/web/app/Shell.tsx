@@ -1,11 +1,24 @@
 import { Suspense } from 'react';
-import { Anchor, AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Title } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Center,
+  Group,
+  Kbd,
+  Loader,
+  NavLink,
+  ScrollArea,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconSearch } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCan, useCurrentUser, useSignOut } from '../features/auth/api';
 import { useMfaStatus } from '../features/staff/api';
 import { nav } from './nav';
+import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
 import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
 import { ExternalLinksInNewTab } from '../ui/ExternalLink';
@@ -56,6 +69,7 @@ export function Shell() {
       navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <CommandPalette />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -65,6 +79,18 @@ export function Shell() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <Button
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconSearch size={16} />}
+              onClick={() => commandPalette.open()}
+              aria-keyshortcuts="Control+K /"
+            >
+              Search{' '}
+              <Kbd ml={6} size="xs" visibleFrom="sm">
+                Ctrl K
+              </Kbd>
+            </Button>
             <Anchor component={Link} to={paths.account} size="sm" visibleFrom="xs" data-testid="current-user">
               {me.data?.name ?? ''}
             </Anchor>
