@@ -119,4 +119,27 @@ describe('dashboard', () => {
     expect(missing).toEqual([]);
     await page.screenshot({ path: '.tmp/screens/dashboard-375.png' });
   });
+
+  it('follows a dark system setting, charts included, and switches with the header button', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/admin');
+    await drawn(page, 'subscription-activity-trend');
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('dark');
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('[data-chart]')!).backgroundColor);
+    expect(await background()).not.toBe('rgb(255, 255, 255)');
+    await page.screenshot({ path: '.tmp/screens/dashboard-dark-1280.png' });
+
+    // System → dark → light: the choice is kept over the system's.
+    await page.getByRole('button', { name: /Colour scheme: system/ }).click();
+    await page.getByRole('button', { name: /Colour scheme: dark/ }).click();
+    expect(await scheme()).toBe('light');
+    await drawn(page, 'subscription-activity-trend');
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await page.reload();
+    await drawn(page, 'subscription-activity-trend');
+    expect(await scheme()).toBe('light');
+  });
 });

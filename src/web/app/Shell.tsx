@@ -18,6 +18,7 @@ import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-rout
 import { useCan, useCurrentUser, useSignOut } from '../features/auth/api';
 import { useMfaStatus } from '../features/staff/api';
 import { nav } from './nav';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
 import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
@@ -91,6 +92,7 @@ export function Shell() {
                 Ctrl K
               </Kbd>
             </Button>
+            <ColorSchemeToggle />
             <Anchor component={Link} to={paths.account} size="sm" visibleFrom="xs" data-testid="current-user">
               {me.data?.name ?? ''}
             </Anchor>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useComputedColorScheme } from '@mantine/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
@@ -17,15 +18,25 @@ echarts.use([
   CanvasRenderer,
 ]);
 
+// No entry animation: a chart counts as drawn when its data is, not a second later. The card shows through.
+const draw = (instance: echarts.ECharts, option: ChartOption) =>
+  instance.setOption({ animation: false, backgroundColor: 'transparent', ...option } as echarts.EChartsCoreOption, {
+    notMerge: true,
+  });
+
 /** One ECharts instance in a div; `data-drawn` is set once the first frame is painted (tests and the benchmark wait on it). */
 export default function EChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const latest = useRef(option);
+  // The chart follows the page's colour scheme: a new scheme draws it anew with ECharts' own dark theme.
+  const scheme = useComputedColorScheme('light');
 
   useEffect(() => {
     const el = ref.current!;
-    const instance = echarts.init(el, undefined, { renderer: 'canvas' });
+    const instance = echarts.init(el, scheme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
+    draw(instance, latest.current);
     instance.on('finished', () => el.setAttribute('data-drawn', 'true'));
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(el);
@@ -34,11 +45,11 @@ export default function EChart({ option, height, label }: { option: ChartOption;
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [scheme]);
 
   useEffect(() => {
-    // No entry animation: a chart counts as drawn when its data is, not a second later.
-    chart.current?.setOption({ animation: false, ...option } as echarts.EChartsCoreOption, { notMerge: true });
+    latest.current = option;
+    if (chart.current) draw(chart.current, option);
   }, [option]);
 
   return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
