@@ -53,6 +53,8 @@ describe('prospect map', () => {
 
       await page.getByText('Today', { exact: true }).click();
       await expect.poll(() => markerTitles(page)).toEqual(['Tess Today']);
+      // One visit is shown with its town around it, not at street level.
+      await expect.poll(() => page.locator('.leaflet-container').getAttribute('data-zoom')).toBe('11');
       await page.getByText('Converted', { exact: true }).click();
       await expect.poll(() => markerTitles(page)).toEqual(['Carla Converted']);
       await page.getByText('Unconverted', { exact: true }).click();
@@ -70,6 +72,9 @@ describe('prospect map', () => {
       const info = page.getByTestId('marker-info');
       await expect.poll(() => info.textContent()).toContain('Phoenix, AZ 85004');
       expect(await info.textContent()).toContain('Existing Member');
+      const memberLink = info.getByRole('link', { name: "Open the customer's page" });
+      await memberLink.waitFor();
+      expect(await memberLink.getAttribute('href')).toMatch(/^\/admin\/customers\/\d+$/);
       await page.screenshot({ path: `.tmp/screens/prospect-map-${viewport.width}.png` });
 
       await page.getByLabel('Show Existing Members').uncheck();

@@ -35,8 +35,16 @@ export const mapMarker = z.object({
 });
 export type MapMarker = z.infer<typeof mapMarker>;
 
-/** What an info window shows; `content` is plain text, one fact per line. */
-export const markerInfo = z.object({ title: z.string(), label: z.string(), content: z.string() });
+/**
+ * What an info window shows; `content` is plain text, one fact per line. `customerId` names the member the marker
+ * is (or the visit found), so the window links to their page.
+ */
+export const markerInfo = z.object({
+  title: z.string(),
+  label: z.string(),
+  content: z.string(),
+  customerId: z.number().optional(),
+});
 export type MarkerInfo = z.infer<typeof markerInfo>;
 
 export const PROSPECT_MAP_SUBSETS = ['today', 'unconverted', 'converted'] as const;

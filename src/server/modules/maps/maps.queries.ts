@@ -89,6 +89,7 @@ export async function prospectDetails(db: Db, viewer: CurrentUser, id: number) {
       action: prospectActions.description,
       parentAction,
       memberName: customers.name,
+      memberId: customers.id,
     })
     .from(prospects)
     .innerJoin(users, eq(users.id, prospects.repId))

@@ -62,7 +62,12 @@ export async function markerInfo(
       `Customer ID: ${c.id}`,
       `Active subscriptions: ${c.activeSubscriptions}`,
     ];
-    return { title: c.name, label: MARKER_LABELS.customer, content: lines.filter(Boolean).join('\n') };
+    return {
+      title: c.name,
+      label: MARKER_LABELS.customer,
+      content: lines.filter(Boolean).join('\n'),
+      customerId: c.id,
+    };
   }
   // Another rep's visit answers as not found, like one that does not exist.
   const p = await prospectDetails(db, user, id);
@@ -79,5 +84,6 @@ export async function markerInfo(
     title: p.name || p.address,
     label: p.convertedAt ? MARKER_LABELS.converted : MARKER_LABELS.prospect,
     content: lines.filter(Boolean).join('\n'),
+    ...(p.memberId !== null && { customerId: p.memberId }),
   };
 }

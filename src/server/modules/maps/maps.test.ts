@@ -122,6 +122,7 @@ describe('general map and info windows', () => {
       title: 'Ida Info',
       label: 'Existing Member',
       content: `1 Elm St\nMemphis, TN 38103\nPhone: 9015550100\nCustomer ID: ${member.id}\nActive subscriptions: 1`,
+      customerId: member.id,
     });
 
     const rep = await createUser(t.db, { name: 'Rita Rep', isRep: true });

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import L from 'leaflet';
-import { Alert, Box, Button, Group, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import 'leaflet/dist/leaflet.css';
 import './MarkerMap.css';
 import { MAP_DEFAULTS } from '../../../contract/business';
 import type { MapMarker } from '../../../contract/maps';
 import { ClusterLayer } from './ClusterLayer';
+import { href, paths } from '../../paths';
 import { UsOutline } from './UsOutline';
 import { useMapConfig, useMarkerInfo } from './mapQueries';
 
@@ -120,10 +122,19 @@ function FitToMarkers({ markers }: { markers: MapMarker[] }) {
       if (m.lng < west) west = m.lng;
       if (m.lng > east) east = m.lng;
     }
-    map.fitBounds(L.latLngBounds([south, west], [north, east]), { padding: [24, 24], maxZoom: 13, animate: false });
+    // A single visit still shows its town around it: fitting never zooms closer than a city view. The zoom
+    // reached is written on the map's element, where tests and tools can read it.
+    map.once('zoomend moveend', () => map.getContainer().setAttribute('data-zoom', String(map.getZoom())));
+    map.fitBounds(L.latLngBounds([south, west], [north, east]), {
+      padding: [24, 24],
+      maxZoom: FIT_MAX_ZOOM,
+      animate: false,
+    });
   }, [map, markers]);
   return null;
 }
+
+const FIT_MAX_ZOOM = 11;
 
 function InfoWindow({ marker, onLoaded }: { marker: MapMarker; onLoaded: () => void }) {
   const info = useMarkerInfo(marker);
@@ -140,9 +151,16 @@ function InfoWindow({ marker, onLoaded }: { marker: MapMarker; onLoaded: () => v
         {info.data?.label ?? marker.label}
       </Text>
       {content !== undefined ? (
-        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {content}
-        </Text>
+        <>
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {content}
+          </Text>
+          {info.data?.customerId !== undefined && (
+            <Anchor component={Link} to={href(paths.customer, { id: info.data.customerId })} size="sm">
+              Open the customer's page
+            </Anchor>
+          )}
+        </>
       ) : info.isError ? (
         <Text size="sm" c="red">
           The details could not be loaded.
