@@ -6,7 +6,6 @@ import type { FormState } from './useForm';
 
 interface FormStatus {
   processing: boolean;
-  hasErrors: boolean;
 }
 
 const FormStatusContext = createContext<FormStatus | null>(null);
@@ -27,7 +26,7 @@ export interface FormProps<T extends object> extends Omit<
 
 /**
  * A `<form>` carrying the hidden `_token` field, with an alert listing the first message of each field error
- * (or the failure that was not about a field). Submitting is ignored while processing or while errors remain.
+ * (or the failure that was not about a field). Submitting is ignored only while processing (§8).
  */
 export function Form<T extends object>({ form, onSubmit, children, ...rest }: FormProps<T>) {
   const messages = [...new Set(Object.values(form.errors))];
@@ -35,12 +34,12 @@ export function Form<T extends object>({ form, onSubmit, children, ...rest }: Fo
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (form.processing || form.hasErrors) return;
+    if (form.processing) return;
     onSubmit();
   }
 
   return (
-    <FormStatusContext.Provider value={{ processing: form.processing, hasErrors: form.hasErrors }}>
+    <FormStatusContext.Provider value={{ processing: form.processing }}>
       <form noValidate {...rest} onSubmit={handleSubmit}>
         <input type="hidden" name="_token" value={csrfToken() ?? ''} />
         <Stack>

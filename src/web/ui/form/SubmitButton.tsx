@@ -11,7 +11,10 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'loading' | 'type'>
   onClick?(): void;
 }
 
-/** 'Submit' with an angle-right icon; disabled while submitting (spinner) and while the form has errors. */
+/**
+ * 'Submit' with an angle-right icon; disabled (with a spinner) only while submitting: after a failure it is
+ * enabled again (§8), the errors staying on their fields.
+ */
 export function SubmitButton({ processing, disabled, children = 'Submit', ...rest }: SubmitButtonProps) {
   const status = useFormStatus();
   const busy = processing ?? status?.processing ?? false;
@@ -21,7 +24,7 @@ export function SubmitButton({ processing, disabled, children = 'Submit', ...res
       rightSection={<IconChevronRight size={16} aria-hidden />}
       {...rest}
       loading={busy}
-      disabled={disabled || busy || (status?.hasErrors ?? false)}
+      disabled={disabled || busy}
     >
       {children}
     </Button>
