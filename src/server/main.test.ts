@@ -114,7 +114,9 @@ describe('the server process', () => {
     const restartedAt = Date.now();
     const again = start(dataDir);
     await again.ready;
-    expect(Date.now() - restartedAt).toBeLessThan(5_000);
+    // The blind wait for a stale lock this guards against took 10–18 s; opening PGlite itself takes 2–5 s on a
+    // busy 2-core machine, so 9 s tells the two apart without failing on load.
+    expect(Date.now() - restartedAt).toBeLessThan(9_000);
     expect(again.output()).toContain('Sign in with an existing Administrator account');
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
