@@ -288,7 +288,8 @@ describe('move equipment / device replacement', () => {
     await expect
       .poll(() => narrow.getByRole('alert').filter({ hasText: 'Please check the form' }).textContent())
       .toContain(`Device ${withImei.id} has an existing IMEI. Please correct.`);
-    await expect.poll(() => narrow.getByRole('button', { name: 'Move equipment' }).isDisabled()).toBe(true);
+    // After a refusal the button is enabled again (§8); the refusal stays in the alert.
+    await expect.poll(() => narrow.getByRole('button', { name: 'Move equipment' }).isEnabled()).toBe(true);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await narrow.screenshot({ path: '.tmp/screens/device-replace-375.png', fullPage: true });
     expect(await deviceRow(current.id)).toEqual(current);

@@ -10,8 +10,16 @@ async function main() {
   const config = loadConfig();
   // The bootstrap and the pool log here: Fastify's logger comes with the app, built after the bootstrap.
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }, log);
-  const { admin, demoAccounts } = await bootstrap(database, config, log);
+  const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
+  // Migrations and the demo load may run longer than a request may: on PostgreSQL they get a connection of their
+  // own with no statement timeout; the embedded database has none to lift.
+  const setup = config.DATABASE_URL ? await connectDatabase(location, log) : undefined;
+  const database = await connectDatabase(
+    { ...location, poolSize: config.DATABASE_POOL_SIZE, statementTimeoutMs: config.STATEMENT_TIMEOUT_MS },
+    log,
+  );
+  const { admin, demoAccounts } = await bootstrap(setup ?? database, config, log);
+  await setup?.close();
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
 

@@ -58,8 +58,20 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, log?: FastifyBaseLogger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+export interface PoolOptions {
+  /** Connections per process (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+  /** The server cancels a statement running longer (STATEMENT_TIMEOUT_MS); 0 or unset = no limit. */
+  statementTimeoutMs?: number;
+}
+
+async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: pool_.poolSize ?? 10,
+    // Sent when each connection opens; behind PgBouncer set it on the role instead (ADR 015).
+    ...(pool_.statementTimeoutMs ? { statement_timeout: pool_.statementTimeoutMs } : {}),
+  });
   // A restarted database server must cost failed requests, not the process.
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));
   return {
@@ -75,10 +87,10 @@ async function openPostgres(url: string, log?: FastifyBaseLogger): Promise<Datab
  * as it is: the server migrates it in `bootstrap`, under a lock against other instances.
  */
 export function connectDatabase(
-  opts: { databaseUrl?: string; dataDir?: string },
+  opts: { databaseUrl?: string; dataDir?: string } & PoolOptions,
   log?: FastifyBaseLogger,
 ): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, log) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, log, opts) : openPglite(opts.dataDir);
 }
 
 /** Creates pg_trgm and applies the migrations not yet applied. */

@@ -4,6 +4,10 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE } from '../../contract/errors';
 import { ActionError, FieldErrors, ForbiddenError, NotFoundError } from '../http/errors';
 
+/** SQLSTATE of a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+export const STATEMENT_TIMEOUT_MESSAGE = 'The database took too long to answer. Please try again in a moment.';
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -25,6 +29,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') {
       request.log.warn({ url: request.url }, 'CSRF token mismatch');
       return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
+    }
+    // PostgreSQL cancelled a statement past STATEMENT_TIMEOUT_MS: the request may pass later, nothing was half-done.
+    // Drizzle wraps the driver's error: its SQLSTATE is on the cause.
+    if ((error.cause as { code?: string } | undefined)?.code === QUERY_CANCELED || error.code === QUERY_CANCELED) {
+      request.log.warn({ url: request.url }, 'statement timeout');
+      return reply.code(503).send({ message: STATEMENT_TIMEOUT_MESSAGE, errors: [STATEMENT_TIMEOUT_MESSAGE] });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -98,6 +98,8 @@ export async function ensureRollup(db: Db, timeZone: string): Promise<void> {
   };
   if (await current(db)) return;
   await db.transaction(async (tx) => {
+    // A rebuild counts every row: it may take minutes, longer than any request may (STATEMENT_TIMEOUT_MS).
+    await tx.execute(sql`SET LOCAL statement_timeout = 0`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('stats_rollup'))`);
     // Another server starting on the same database may have built it while this one waited.
     if (await current(tx)) return;
