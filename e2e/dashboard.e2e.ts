@@ -105,10 +105,12 @@ describe('dashboard', () => {
     await ppc.getByText('No PPC Conversions data for past year.').waitFor({ timeout: 20_000 });
   });
 
-  it('fits a phone screen, with no request answered 404 (the icon included)', async () => {
+  it('fits a phone screen, with no request answered 404 (the icon included) and no router warning', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 375, height: 812 } });
     const missing: string[] = [];
+    const warnings: string[] = [];
     page.on('response', (res) => void (res.status() === 404 && missing.push(res.url())));
+    page.on('console', (msg) => void (msg.type() === 'warning' && warnings.push(msg.text())));
     await page.goto('/admin');
     await drawn(page, 'subscription-activity-trend');
     const legend = card(page, 'subscription-activity-trend').getByRole('group', { name: /Series of/ });
@@ -117,6 +119,7 @@ describe('dashboard', () => {
     expect(width).toBeLessThanOrEqual(375);
     expect(await page.locator('link[rel="icon"]').count()).toBe(1);
     expect(missing).toEqual([]);
+    expect(warnings.filter((w) => w.includes('HydrateFallback'))).toEqual([]);
     await page.screenshot({ path: '.tmp/screens/dashboard-375.png' });
   });
 

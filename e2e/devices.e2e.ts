@@ -263,6 +263,7 @@ describe('move equipment / device replacement', () => {
     await expect.poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
     await page.waitForURL((url) => url.pathname === `/admin/devices/${target.id}`);
+    await page.getByText(`The line moved to device ${target.id}.`).waitFor();
     await page.getByRole('heading', { name: `Device ${target.id}` }).waitFor();
     expect(await deviceRow(target.id)).toMatchObject({ imei: current.imei, productId: current.productId });
     expect(await deviceRow(current.id)).toMatchObject({

@@ -3,17 +3,23 @@ import { paths } from './paths';
 import { Shell } from './app/Shell';
 import { NotFoundPage } from './app/NotFoundPage';
 import { LoginPage } from './features/auth/LoginPage';
+import { LoadingState } from './ui';
+
+const pageLoading = <LoadingState label="Loading…" />;
 
 /** Page routes. Feature pages are lazy so each area's code loads when it is first opened. */
 export const router = createBrowserRouter([
   { path: paths.login, element: <LoginPage /> },
   {
     path: paths.setPassword,
+    hydrateFallbackElement: pageLoading,
     lazy: () => import('./features/staff/SetPasswordPage').then((m) => ({ Component: m.SetPasswordPage })),
   },
   {
     path: paths.dashboard,
     element: <Shell />,
+    // Shown while the first page's code arrives: lazy pages have nothing to show before it.
+    hydrateFallbackElement: pageLoading,
     children: [
       {
         path: paths.customers,

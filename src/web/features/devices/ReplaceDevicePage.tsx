@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorState, Form, LoadingState, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { ErrorState, Form, LoadingState, notify, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
 import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
 import { DEFAULT_DEVICE_STATUS_ID } from '../../../contract/business';
@@ -102,6 +102,7 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
         onSuccess: async ({ newDeviceId }) => {
           setFound(null);
           await reload();
+          notify.success(`The line moved to device ${newDeviceId}.`);
           await navigate(href(paths.device, { id: newDeviceId }));
         },
       },
