@@ -62,6 +62,7 @@ describe('device actions from the detail page', () => {
     await expect.poll(() => page.getByTestId('device-status').textContent()).toBe('Deployed');
     await expect.poll(() => page.getByText('Pixel Screens').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Riley Screens', { exact: false }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'History', level: 2 }).isVisible()).toBe(true);
     // On an active subscription the device cannot be separated or deleted: those actions are not offered.
     await expect.poll(() => page.getByRole('button', { name: 'Delete device', exact: true }).count()).toBe(0);
     await expect

@@ -314,7 +314,12 @@ export function DeviceDetailPage() {
         <Stack gap="md">
           {can('devices.manage') && <ActionsCard device={d} />}
           <TakenEquipment device={d} />
-          <AuditHistory entityType="device" entityId={d.id} labels={DEVICE_AUDIT_LABELS} />
+          <Card withBorder padding="md">
+            <Title order={2} size="h4" mb="sm">
+              History
+            </Title>
+            <AuditHistory entityType="device" entityId={d.id} labels={DEVICE_AUDIT_LABELS} />
+          </Card>
         </Stack>
       </SimpleGrid>
     </Stack>

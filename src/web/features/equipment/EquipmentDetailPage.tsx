@@ -117,7 +117,12 @@ export function EquipmentDetailPage() {
           </Card>
         )}
       </SimpleGrid>
-      <AuditHistory entityType="equipment" entityId={e.id} labels={DEVICE_AUDIT_LABELS} />
+      <Card withBorder padding="md">
+        <Title order={2} size="h4" mb="sm">
+          History
+        </Title>
+        <AuditHistory entityType="equipment" entityId={e.id} labels={DEVICE_AUDIT_LABELS} />
+      </Card>
     </Stack>
   );
 }
