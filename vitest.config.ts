@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three tiers, run separately by scripts/test.mjs: `unit` (contract + web components in happy-dom),
-// `api` (the server through app.inject on a real database), `e2e` (a real browser on a real server).
+// Four tiers, run separately by scripts/test.mjs: `unit` (contract + web components in happy-dom),
+// `api` (the server through app.inject on a real database), `cluster` (server processes on a PostgreSQL primary
+// and a streaming replica they start), `e2e` (a real browser on a real server).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -24,6 +25,16 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['src/server/**/*.cluster.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

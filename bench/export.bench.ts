@@ -6,19 +6,18 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import type { Database } from '../src/server/db/client';
 import { createStaffUser, spaShell } from '../src/server/test/app';
-import { Session } from './http-session';
+import { Session } from '../src/server/test/http-session';
 import { customerEndpoints } from '../src/contract/customers';
 import { subscriptionEndpoints } from '../src/contract/subscriptions';
-import { record, type BenchContext } from './support';
+import { benchDatabase, record, type BenchContext } from './support';
 
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 export default async function exportBench(ctx: BenchContext): Promise<void> {
   const rows: Record<string, unknown>[] = [];
   for await (const target of ctx.targets()) {
-    const database: Database = { db: target.db, kind: target.kind, ping: async () => {}, close: async () => {} };
+    const database = benchDatabase(target);
     const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: spaShell() });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();

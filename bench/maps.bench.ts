@@ -12,12 +12,11 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import type { Database } from '../src/server/db/client';
 import { createStaffUser } from '../src/server/test/app';
 import { pathOf } from '../src/contract/endpoint';
 import { mapEndpoints, type MapMarker } from '../src/contract/maps';
 import { launchBrowser } from '../e2e/support/harness';
-import { measure, record, type BenchContext, type BenchTarget } from './support';
+import { benchDatabase, measure, record, type BenchContext, type BenchTarget } from './support';
 
 const MARKERS = 100_000;
 const BROWSER_RUNS = 5;
@@ -67,7 +66,7 @@ function hundredThousand(real: MapMarker[]): MapMarker[] {
 }
 
 async function firstDraw(target: BenchTarget, dir: string, body: string) {
-  const database: Database = { db: target.db, kind: target.kind, ping: async () => {}, close: async () => {} };
+  const database = benchDatabase(target);
   const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: dir });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

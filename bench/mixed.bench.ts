@@ -29,7 +29,7 @@ import {
   type StatsEndpoint,
 } from '../src/contract/stats';
 import { record, type BenchContext, type BenchTarget } from './support';
-import { Session } from './http-session';
+import { Session } from '../src/server/test/http-session';
 
 const seconds = Number(process.env.MIXED_BENCH_SECONDS ?? 20);
 const workers = Number(process.env.MIXED_BENCH_WORKERS ?? 32);

@@ -14,14 +14,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import type { Database } from '../src/server/db/client';
 import { createStaffUser } from '../src/server/test/app';
 import { naiveSums, rollupSums } from '../src/server/modules/stats/stats.queries';
 import { trend } from '../src/server/modules/stats/stats.service';
 import { pathOf } from '../src/contract/endpoint';
 import { STATS_ENDPOINTS, statsEndpoints, trendName, type StatsEndpoint, type StatsView } from '../src/contract/stats';
 import { launchBrowser } from '../e2e/support/harness';
-import { measure, record, type BenchContext, type BenchTarget, type Timing } from './support';
+import { benchDatabase, measure, record, type BenchContext, type BenchTarget, type Timing } from './support';
 
 const timeZone = testConfig().BUSINESS_TIMEZONE;
 const naiveIterations = Number(process.env.STATS_BENCH_NAIVE_ITERATIONS ?? 3);
@@ -41,7 +40,7 @@ function webDir(): string {
 
 /** Opens the dashboard in a fresh browser and times navigation → every chart above the fold drawn. */
 async function dashboardLoad(target: BenchTarget, dir: string) {
-  const database: Database = { db: target.db, kind: target.kind, ping: async () => {}, close: async () => {} };
+  const database = benchDatabase(target);
   const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: dir });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../src/server/db/client';
+import type { Database, Db } from '../src/server/db/client';
 import type { Agent } from '../src/server/test/app';
 
 export interface BenchTarget {
@@ -10,6 +10,15 @@ export interface BenchTarget {
   /** A signed-in client of the app built on this database (requests go through app.inject). */
   agent: Agent;
 }
+
+/** The target's open database as an app is built on it; the bench, not the app, closes it. */
+export const benchDatabase = (target: BenchTarget): Database => ({
+  db: target.db,
+  primary: target.db,
+  kind: target.kind,
+  ping: async () => {},
+  close: async () => {},
+});
 
 export interface BenchContext {
   scale: string;

@@ -1,5 +1,5 @@
 // `npm test`: every tier, in order — typecheck, lint, unit + API (PGlite), API again on a real PostgreSQL
-// server, then e2e in Chromium. Ends with one "tests: N passed, N failed" line summed over the tiers.
+// server, two server processes on a PostgreSQL primary and streaming replica, then e2e in Chromium. Ends with one "tests: N passed, N failed" line summed over the tiers.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -38,6 +38,12 @@ run(
   'bash',
   ['scripts/with-postgres.sh', 'npx', 'vitest', 'run', '--project', 'api', ...vitestReport('postgres')],
   '.tmp/report-postgres.json',
+);
+run(
+  'two instances on a PostgreSQL primary and replica',
+  'npx',
+  ['vitest', 'run', '--project', 'cluster', ...vitestReport('cluster')],
+  '.tmp/report-cluster.json',
 );
 run('e2e in Chromium', 'node', ['scripts/e2e.mjs', ...vitestReport('e2e')], '.tmp/report-e2e.json');
 

@@ -12,8 +12,15 @@ export const healthEndpoints = {
   ready: endpoint({
     method: 'GET',
     path: '/ready',
-    response: z.object({ status: z.literal('ok'), database: z.string() }),
+    response: z.object({
+      status: z.literal('ok'),
+      database: z.string(),
+      /** Each read replica; one down or lagging only takes it out of use, so the instance stays ready. */
+      replicas: z.array(
+        z.object({ name: z.string(), status: z.enum(['ok', 'lagging', 'down']), lagMs: z.number().nullable() }),
+      ),
+    }),
     access: 'public',
-    summary: 'The database answers too (503 while it does not).',
+    summary: 'The primary database answers too (503 while it does not); each read replica is reported.',
   }),
 };

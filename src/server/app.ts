@@ -12,6 +12,7 @@ import { accessPlugin } from './plugins/access';
 import { openapiPlugin } from './plugins/openapi';
 import { NOT_FOUND_MESSAGE } from '../contract/errors';
 import { spaPlugin } from './plugins/spa';
+import { replicaReadsPlugin } from './plugins/replica-reads';
 import { healthRoutes } from './modules/health.routes';
 import { registerModules } from './modules';
 
@@ -62,13 +63,14 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
-  await app.register(sessionPlugin, { config, db: database.db });
+  await app.register(sessionPlugin, { config, db: database.primary });
   await app.register(accessPlugin, {
-    db: database.db,
+    db: database.primary,
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     requireMfaForAdmins: config.REQUIRE_MFA_FOR_ADMINS,
     now,
   });
+  if (database.replicas) await app.register(replicaReadsPlugin, { replicas: database.replicas });
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { database });

@@ -25,4 +25,22 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ BUSINESS_TIMEZONE: 'Mars/Base' })).toThrow('unknown time zone "Mars/Base"');
   });
+
+  it('reads replicas as a comma-separated list of URLs, and only beside a primary', () => {
+    const primary = 'postgres://app@db-primary:5432/backoffice';
+    expect(
+      loadConfig({
+        DATABASE_URL: primary,
+        DATABASE_REPLICA_URLS: ' postgres://app@db-r1:5432/backoffice, postgres://app@db-r2:5432/backoffice ,',
+      }).DATABASE_REPLICA_URLS,
+    ).toEqual(['postgres://app@db-r1:5432/backoffice', 'postgres://app@db-r2:5432/backoffice']);
+    expect(loadConfig({ DATABASE_URL: primary }).DATABASE_REPLICA_URLS).toEqual([]);
+    expect(loadConfig({}).REPLICA_MAX_LAG_MS).toBe(5_000);
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'not a url' })).toThrow(
+      /DATABASE_REPLICA_URLS/,
+    );
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://app@db-r1:5432/backoffice' })).toThrow(
+      'replicas need DATABASE_URL, their primary',
+    );
+  });
 });

@@ -8,6 +8,17 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().url()))
+    .default([]),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DATA_DIR: z.string().default('./data'),
@@ -43,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.DATABASE_REPLICA_URLS.length && !parsed.data.DATABASE_URL)
+    throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need DATABASE_URL, their primary');
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: parsed.data.BUSINESS_TIMEZONE });
   } catch {

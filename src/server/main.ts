@@ -15,7 +15,13 @@ async function main() {
   // own with no statement timeout; the embedded database has none to lift.
   const setup = config.DATABASE_URL ? await connectDatabase(location, log) : undefined;
   const database = await connectDatabase(
-    { ...location, poolSize: config.DATABASE_POOL_SIZE, statementTimeoutMs: config.STATEMENT_TIMEOUT_MS },
+    {
+      ...location,
+      poolSize: config.DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
+      replicaUrls: config.DATABASE_REPLICA_URLS,
+      maxLagMs: config.REPLICA_MAX_LAG_MS,
+    },
     log,
   );
   const { admin, demoAccounts } = await bootstrap(setup ?? database, config, log);

@@ -14,6 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { lockDataDir } from './data-dir-lock';
+import { ReplicaSet } from './replicas';
+import { routedDb } from './read-routing';
 import * as schema from './schema';
 
 export { DataDirLockedError } from './data-dir-lock';
@@ -24,8 +26,13 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface Database {
+  /** With replicas, each request's reads go where `route` sends them (read-routing.ts); else the primary. */
   db: Db;
+  /** Always the primary: for what must never read a replica (sessions, whose hooks run inside requests). */
+  primary: Db;
   kind: 'pglite' | 'postgres';
+  /** DATABASE_REPLICA_URLS, when set. */
+  replicas?: ReplicaSet;
   /** Answers when the database does; used by /ready. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,8 +54,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
     extensions: { pg_trgm },
   });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
+    primary: db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
     close: async () => {
@@ -63,22 +72,41 @@ export interface PoolOptions {
   poolSize?: number;
   /** The server cancels a statement running longer (STATEMENT_TIMEOUT_MS); 0 or unset = no limit. */
   statementTimeoutMs?: number;
+  /** Read replicas of DATABASE_URL (DATABASE_REPLICA_URLS), and how far behind one may be (REPLICA_MAX_LAG_MS). */
+  replicaUrls?: string[];
+  maxLagMs?: number;
 }
 
 async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOptions = {}): Promise<Database> {
+  const max = pool_.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: pool_.poolSize ?? 10,
+    max,
     // Sent when each connection opens; behind PgBouncer set it on the role instead (ADR 015).
     ...(pool_.statementTimeoutMs ? { statement_timeout: pool_.statementTimeoutMs } : {}),
   });
   // A restarted database server must cost failed requests, not the process.
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const ping = async () => void (await pool.query('select 1'));
+  if (!pool_.replicaUrls?.length) return { db, primary: db, kind: 'postgres', ping, close: () => pool.end() };
+  const replicas = new ReplicaSet(
+    pool_.replicaUrls,
+    pool,
+    { maxLagMs: pool_.maxLagMs ?? 5_000, poolSize: max, statementTimeoutMs: pool_.statementTimeoutMs },
+    log,
+  );
+  await replicas.start();
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: routedDb(db),
+    primary: db,
     kind: 'postgres',
-    ping: async () => void (await pool.query('select 1')),
-    close: () => pool.end(),
+    replicas,
+    ping,
+    close: async () => {
+      await replicas.close();
+      await pool.end();
+    },
   };
 }
 
@@ -102,7 +130,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 /** connectDatabase, then migrateDatabase: for the command-line tools and tests. */
 export async function openDatabase(
-  opts: { databaseUrl?: string; dataDir?: string },
+  opts: { databaseUrl?: string; dataDir?: string } & PoolOptions,
   log?: FastifyBaseLogger,
 ): Promise<Database> {
   const database = await connectDatabase(opts, log);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { readingLater } from '../db/read-routing';
 
 export interface CsvColumn<T> {
   header: string;
@@ -26,11 +27,11 @@ export async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterab
 
 /**
  * Streams a CSV download: lines go out as the batches are read, so a million rows never sit in memory, and a
- * client that reads slowly holds back the next batch.
+ * client that reads slowly holds back the next batch. The batches are read where the request reads (a replica).
  */
 export function sendCsv(reply: FastifyReply, filename: string, lines: AsyncIterable<string>): FastifyReply {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(Readable.from(lines));
+    .send(Readable.from(readingLater(lines)));
 }

@@ -3,6 +3,7 @@ import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { FieldErrors } from './errors';
+import { readingFrom } from '../db/read-routing';
 import type { CurrentUser } from '../../contract/auth';
 import type { BodyOut, Endpoint, ParamsOut, QueryOut, ResponseOf } from '../../contract/endpoint';
 
@@ -67,14 +68,8 @@ export function route<E extends Endpoint>(
         if (!parsed.success) throw FieldErrors.fromIssues(parsed.error.issues);
         body = parsed.data;
       }
-      const result = await handler({
-        params: request.params,
-        query: request.query,
-        body,
-        user: request.user,
-        request,
-        reply,
-      } as RouteContext<E>);
+      const ctx = { params: request.params, query: request.query, body, user: request.user, request, reply };
+      const result = await readingFrom(request.readDb, () => handler(ctx as RouteContext<E>));
       if (result === reply || reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
       return reply.code(status).send(result);

@@ -3,13 +3,13 @@ import { healthEndpoints } from '../../contract/health';
 import type { Database } from '../db/client';
 import { route } from '../http/route';
 
-/** /health: the process is up. /ready: the database answers too. */
+/** /health: the process is up. /ready: the primary database answers too; replicas are reported, not required. */
 export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {
   route(app, healthEndpoints.health, () => ({ status: 'ok' as const }));
   route(app, healthEndpoints.ready, async ({ request, reply }) => {
     try {
       await database.ping();
-      return { status: 'ok' as const, database: database.kind };
+      return { status: 'ok' as const, database: database.kind, replicas: database.replicas?.status() ?? [] };
     } catch (err) {
       request.log.warn({ err }, 'database not ready');
       return reply.code(503).send({ status: 'unavailable', database: database.kind });

@@ -5,7 +5,9 @@ import { ensureReferenceData } from '../seed/reference';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set
- * (the PostgreSQL tier), a new database on that server, dropped on close.
+ * (the PostgreSQL tier), a new database on that server, dropped on close. There, the same database through
+ * read-only connections stands in as a read replica, so every GET the suite makes runs on a replica's terms:
+ * a handler that writes while reading fails its test.
  */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
@@ -21,7 +23,9 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const replica = new URL(url);
+  replica.searchParams.set('options', '-c default_transaction_read_only=on');
+  const database = await openDatabase({ databaseUrl: url.toString(), replicaUrls: [replica.toString()] });
   await ensureReferenceData(database.db);
   return {
     ...database,

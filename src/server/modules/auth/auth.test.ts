@@ -263,6 +263,11 @@ describe('health', () => {
     expect((await t.app.inject('/health')).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject('/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().status).toBe('ok');
+    expect(ready.json()).toEqual({
+      status: 'ok',
+      database: t.database.kind,
+      // The PostgreSQL tier reads through a stand-in replica (src/server/test/database.ts).
+      replicas: t.database.kind === 'postgres' ? [{ name: 'replica 1', status: 'ok', lagMs: 0 }] : [],
+    });
   });
 });

@@ -1,0 +1,39 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { formatLsn, parseLsn, type ReplicaSet } from '../db/replicas';
+
+/** The primary's WAL position after the browser's last write, so its next reads wait for a replica that has it. */
+const WROTE_COOKIE = 'bo_wrote';
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * Reads on replicas, writes on the primary, and read-your-writes across instances: a write's answer carries the
+ * primary's position in a cookie; a read goes to a replica that has replayed that far, else to the primary.
+ * A forged position only sends its sender's reads to the primary.
+ */
+export const replicaReadsPlugin = fp(async (app: FastifyInstance, { replicas }: { replicas: ReplicaSet }) => {
+  app.decorateRequest('readDb', undefined);
+  app.addHook('preHandler', async (request) => {
+    if (READS.has(request.method)) request.readDb = replicas.pick(parseLsn(request.cookies[WROTE_COOKIE]));
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (READS.has(request.method) || !request.routeOptions.url) return payload;
+    const position = formatLsn(await replicas.primaryPosition());
+    reply.setCookie(WROTE_COOKIE, position, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: 'auto',
+      maxAge: 600,
+    });
+    return payload;
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where this request's handler reads (undefined: the primary). */
+    readDb: Db | undefined;
+  }
+}

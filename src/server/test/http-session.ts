@@ -1,0 +1,85 @@
+import { performance } from 'node:perf_hooks';
+
+/** What a browser keeps between requests: its cookies and the CSRF token the page gave it. */
+interface Jar {
+  cookies: Map<string, string>;
+  token: string;
+}
+
+/**
+ * A browser-like client over HTTP: keeps cookies and the CSRF token, signs in through the login form's API.
+ * `at(base)` is the same browser talking to another instance behind the same load balancer.
+ */
+export class Session {
+  constructor(
+    readonly base: string,
+    private readonly jar: Jar = { cookies: new Map(), token: '' },
+  ) {}
+
+  at(base: string): Session {
+    return new Session(base, this.jar);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.jar.cookies.get(name);
+  }
+
+  private keep(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      this.jar.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      'x-requested-with': 'XMLHttpRequest',
+      cookie: [...this.jar.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      ...(this.jar.token ? { 'x-csrf-token': this.jar.token } : {}),
+    };
+  }
+
+  /** Loads the login page (cookies and token), then posts the credentials; answers the sign-in's response. */
+  async trySignIn(email: string, password: string): Promise<Response> {
+    const page = await fetch(`${this.base}/admin/login`, { headers: { accept: 'text/html' } });
+    this.keep(page);
+    this.jar.token = /<meta name="csrf-token" content="([^"]+)">/.exec(await page.text())?.[1] ?? '';
+    const res = await this.request('POST', '/admin/login', { email, password });
+    if (res.status === 200) this.jar.token = ((await res.clone().json()) as { csrfToken: string }).csrfToken;
+    return res;
+  }
+
+  async signIn(email: string, password: string) {
+    const res = await this.trySignIn(email, password);
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  }
+
+  /** A request with the session (and a JSON body when given), its cookies kept, its body left to the caller. */
+  async request(method: string, url: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${this.base}${url}`, {
+      method,
+      headers: { ...this.headers(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    this.keep(res);
+    return res;
+  }
+
+  /** A GET with the session, its body left to the caller. */
+  fetch(url: string): Promise<Response> {
+    return fetch(`${this.base}${url}`, { headers: this.headers() });
+  }
+
+  /** Status and milliseconds of one GET, body read to the end. */
+  async get(url: string): Promise<{ status: number; ms: number }> {
+    const start = performance.now();
+    try {
+      const res = await fetch(`${this.base}${url}`, { headers: this.headers() });
+      await res.arrayBuffer();
+      return { status: res.status, ms: performance.now() - start };
+    } catch {
+      return { status: 0, ms: performance.now() - start };
+    }
+  }
+}
