@@ -1,24 +1,23 @@
 /**
- * Maps: the marker endpoints through the app (time, marker count, bytes raw / gzip / brotli), and the map in
- * headless Chromium with exactly 100,000 markers (navigation → first markers drawn, and answer → first draw).
- *
- * The browser run serves a 100,000-marker answer built from the real general map data: cut to 100,000 when the
- * data set has more, padded with copies nudged a few hundred metres when it has fewer (the `demo` scale).
+ * Maps. The app's maps draw clusters the server computes per view (ADR 017): for each layer set, the first
+ * answer (the index built from the database), then views at every zoom, panned at random over the data's bounds
+ * (p50/p95 and the largest gzip answer). The §7 endpoints that answer every marker are timed too, for the record.
+ * In headless Chromium, the general map page: navigation → first marker or cluster drawn, and the page's JS heap.
  *
  * BENCH_WEB_DIR  an already built SPA (default: built with Vite into .tmp/bench/web)
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { gunzipSync } from 'node:zlib';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { createStaffUser } from '../src/server/test/app';
-import { pathOf } from '../src/contract/endpoint';
-import { mapEndpoints, type MapMarker } from '../src/contract/maps';
+import { mapEndpoints, type ClusterView, type MapMarker } from '../src/contract/maps';
 import { launchBrowser } from '../e2e/support/harness';
 import { benchDatabase, measure, record, type BenchContext, type BenchTarget } from './support';
 
-const MARKERS = 100_000;
 const BROWSER_RUNS = 5;
 
 function webDir(): string {
@@ -39,7 +38,7 @@ async function endpointRow(target: BenchTarget, url: string) {
   const plain = await get('identity');
   const gzip = await get('gzip');
   const brotli = await get('br');
-  const timing = await measure(() => get('gzip'), { warmup: 2, iterations: 10 });
+  const timing = await measure(() => get('gzip'), { warmup: 1, iterations: 3 });
   return {
     db: target.kind,
     call: url,
@@ -53,19 +52,75 @@ async function endpointRow(target: BenchTarget, url: string) {
   };
 }
 
-/** Exactly `MARKERS` markers in the shape the server sends, from the real ones. */
-function hundredThousand(real: MapMarker[]): MapMarker[] {
-  if (!real.length) throw new Error('The data set has no located markers to build the browser run from.');
-  if (real.length >= MARKERS) return real.slice(0, MARKERS);
-  return Array.from({ length: MARKERS }, (_, i) => {
-    const m = real[i % real.length]!;
-    const copy = Math.floor(i / real.length);
-    const nudge = copy === 0 ? 0 : ((copy * 7919) % 200) / 10_000 - 0.01;
-    return { ...m, id: `${m.id.split('-')[0]}-${i + 1}`, lat: m.lat + nudge, lng: m.lng - nudge };
-  });
+const VIEWS_PER_ZOOM = 25;
+
+/** The body of a gzip-accepting request (answers under 1 KB go uncompressed). */
+const bodyOf = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+  JSON.parse(
+    (res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload) : res.rawPayload).toString(),
+  ) as ClusterView;
+const ZOOMS = [4, 6, 8, 10, 12, 14, 16];
+
+/** A deterministic walk over the bounds, so runs compare. */
+function* views(bounds: NonNullable<ClusterView['bounds']>, zoom: number, count: number) {
+  // Degrees a 1280×600 view spans at this zoom.
+  const width = (1280 / 256) * (360 / 2 ** zoom);
+  const height = (600 / 256) * (170 / 2 ** zoom);
+  for (let i = 0; i < count; i++) {
+    const fx = ((i * 7919) % 1000) / 1000;
+    const fy = ((i * 104_729) % 1000) / 1000;
+    const lng = bounds.west + fx * (bounds.east - bounds.west);
+    const lat = bounds.south + fy * (bounds.north - bounds.south);
+    const r = (n: number) => n.toFixed(4);
+    yield `zoom=${zoom}&west=${r(lng - width / 2)}&south=${r(Math.max(-90, lat - height / 2))}&east=${r(lng + width / 2)}&north=${r(Math.min(90, lat + height / 2))}`;
+  }
 }
 
-async function firstDraw(target: BenchTarget, dir: string, body: string) {
+async function clusterRows(target: BenchTarget, layers: string) {
+  const rows: Record<string, unknown>[] = [];
+  const url = (view: string) => `${mapEndpoints.clusters.path}?${view}&${layers}`;
+  const whole = 'zoom=4&west=-130&south=20&east=-60&north=52';
+  const started = performance.now();
+  const first = await target.agent.get(url(whole), { 'accept-encoding': 'gzip' });
+  if (first.statusCode !== 200) throw new Error(`${url(whole)} answered ${first.statusCode}: ${first.body}`);
+  const coldMs = Math.round(performance.now() - started);
+  const view = bodyOf(first);
+  rows.push({
+    db: target.kind,
+    call: `clusters ${layers}: first answer (index built)`,
+    points: view.total,
+    httpP95: coldMs,
+  });
+  if (!view.bounds) return rows;
+  for (const zoom of ZOOMS) {
+    const urls = [...views(view.bounds, zoom, VIEWS_PER_ZOOM)].map(url);
+    let i = 0;
+    let maxGzip = 0;
+    let maxItems = 0;
+    const timing = await measure(
+      async () => {
+        const res = await target.agent.get(urls[i++ % urls.length]!, { 'accept-encoding': 'gzip' });
+        if (res.statusCode !== 200) throw new Error(`clusters answered ${res.statusCode}: ${res.body}`);
+        maxGzip = Math.max(maxGzip, res.rawPayload.length);
+        maxItems = Math.max(maxItems, bodyOf(res).items.length);
+      },
+      { warmup: 2, iterations: VIEWS_PER_ZOOM * 2 },
+    );
+    rows.push({
+      db: target.kind,
+      call: `clusters ${layers}: zoom ${zoom}, ${VIEWS_PER_ZOOM} pans`,
+      points: view.total,
+      items: maxItems,
+      gzipKB: Math.round((maxGzip / 1024) * 10) / 10,
+      httpP50: timing.p50,
+      httpP95: timing.p95,
+    });
+  }
+  return rows;
+}
+
+/** The general map page in Chromium: navigation → first marker or cluster drawn, and the JS heap then. */
+async function firstDraw(target: BenchTarget, dir: string) {
   const database = benchDatabase(target);
   const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: dir });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -73,7 +128,7 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
   const baseURL = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const browser = await launchBrowser();
   const user = await createStaffUser(target.db);
-  const runs: { navigationToDraw: number; answerToDraw: number }[] = [];
+  const runs: { navigationToDraw: number; heapMB: number }[] = [];
   try {
     for (let run = 0; run < BROWSER_RUNS; run++) {
       const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
@@ -83,10 +138,6 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
       await page.getByLabel('Password').fill(user.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => url.pathname === '/admin');
-      // A fulfilled route skips the network stack, so the body goes uncompressed (transfer size is reported apart).
-      await page.route(`**${mapEndpoints.general.path}`, (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body }),
-      );
       // Notes the moment the first marker or cluster reaches the page.
       await page.addInitScript(() => {
         const observer = new MutationObserver(() => {
@@ -106,13 +157,13 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
         undefined,
         { timeout: 120_000 },
       );
-      const times = await page.evaluate((url) => {
-        const drawn = (window as unknown as { firstDraw: number }).firstDraw;
-        const answer = performance.getEntriesByType('resource').find((e) => e.name.endsWith(url)) as
-          PerformanceResourceTiming | undefined;
-        return { navigationToDraw: Math.round(drawn), answerToDraw: Math.round(drawn - (answer?.responseEnd ?? 0)) };
-      }, mapEndpoints.general.path);
-      runs.push(times);
+      const navigationToDraw = await page.evaluate(() =>
+        Math.round((window as unknown as { firstDraw: number }).firstDraw),
+      );
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+      runs.push({ navigationToDraw, heapMB: Math.round(heap.usedSize / 1024 / 1024) });
       await context.close();
     }
   } finally {
@@ -123,7 +174,7 @@ async function firstDraw(target: BenchTarget, dir: string, body: string) {
     runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   return {
     navigationToDrawMs: median((r) => r.navigationToDraw),
-    answerToDrawMs: median((r) => r.answerToDraw),
+    heapMB: median((r) => r.heapMB),
     runs: runs.map((r) => r.navigationToDraw).join(' '),
   };
 }
@@ -132,34 +183,20 @@ export default async function maps(ctx: BenchContext) {
   const rows: Record<string, unknown>[] = [];
   const dir = webDir();
   for await (const target of ctx.targets()) {
-    const { customers, prospects, general } = mapEndpoints;
-    for (const url of [customers.path, prospects.path, `${prospects.path}?subset=today`, general.path])
-      rows.push(await endpointRow(target, url));
-
-    const real = (await target.agent.get(mapEndpoints.general.path)).json() as MapMarker[];
-    const markers = hundredThousand(real);
-    const body = JSON.stringify(markers);
-    // What the list would weigh uncompressed if every marker carried info-window text like the first one's.
-    const sample = await target.agent.get(pathOf(mapEndpoints.info, { id: real[0]!.id }));
-    const withContent = JSON.stringify(
-      markers.map((m) => ({ ...m, content: (sample.json() as { content: string }).content })),
-    );
-    const draw = await firstDraw(target, dir, body);
+    for (const layers of ['members=1&visits=all', 'members=1', 'visits=all', 'visits=today'])
+      rows.push(...(await clusterRows(target, layers)));
     rows.push({
       db: target.kind,
-      call: `browser: ${MARKERS.toLocaleString('en-US')} markers on ${mapEndpoints.general.path}`,
-      markers: MARKERS,
-      builtFrom: real.length,
-      rawKB: kb(Buffer.byteLength(body)),
-      gzipKB: kb(gzipSync(body).length),
-      brotliKB: kb(brotliCompressSync(body).length),
-      withContentRawKB: kb(Buffer.byteLength(withContent)),
-      ...draw,
+      call: 'browser: /admin/map, navigation → first draw',
+      ...(await firstDraw(target, dir)),
     });
+    const { customers, prospects, general } = mapEndpoints;
+    for (const url of [customers.path, prospects.path, general.path]) rows.push(await endpointRow(target, url));
   }
   record('maps', rows, {
     scale: ctx.scale,
+    loadAverage: os.loadavg(),
     columns:
-      "http = the call through the app with gzip (session, query, JSON, compression); KB = answer size; browser = navigation → first marker or cluster drawn (navigationToDrawMs) and the answer arriving → first draw (answerToDrawMs: parse, index, draw), median of 5 runs at 1280×900; withContentRawKB = the same list, uncompressed, if every marker carried info-window text as long as the first marker's",
+      'clusters = GET /admin/api/maps/clusters through the app with gzip; first answer = the index built from the database on first use; zoom rows = views at that zoom panned over the data (p50/p95 ms, largest answer in items and gzip KB); browser = navigation → first marker or cluster drawn and the JS heap after GC, median of 5 runs at 1280×900; the §7 full-list endpoints: every marker, 3 timed calls',
   });
 }

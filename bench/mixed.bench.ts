@@ -19,6 +19,7 @@ import { customers } from '../src/server/db/schema';
 import { createStaffUser, spaShell } from '../src/server/test/app';
 import { pathOf } from '../src/contract/endpoint';
 import { customerEndpoints } from '../src/contract/customers';
+import { mapEndpoints } from '../src/contract/maps';
 import { devicesEndpoints } from '../src/contract/devices';
 import { cancellationEndpoints, subscriptionEndpoints } from '../src/contract/subscriptions';
 import {
@@ -64,8 +65,17 @@ async function calls(target: BenchTarget): Promise<Call[]> {
     cancellationEndpoints.list.path,
     devicesEndpoints.list.path,
   ];
+  // The maps as staff open them: the dashboard's members, the general map, the prospect map, zoomed into a city.
+  const maps = [
+    'zoom=4&west=-130&south=20&east=-60&north=52&members=1',
+    'zoom=4&west=-130&south=20&east=-60&north=52&members=1&visits=all',
+    'zoom=5&west=-125&south=24&east=-66&north=50&visits=all',
+    'zoom=9&west=-88.2&south=41.5&east=-87.2&north=42.2&members=1&visits=all',
+    'zoom=12&west=-87.7&south=41.85&east=-87.6&north=41.92&members=1',
+  ].map((view) => `${mapEndpoints.clusters.path}?${view}`);
   return [
     ...stats.map((url) => ({ kind: 'stats' as const, url })),
+    ...maps.map((url) => ({ kind: 'maps' as const, url })),
     ...lists.flatMap((url) => [url, url].map((u) => ({ kind: 'lists' as const, url: u }))),
     ...search.map((url) => ({ kind: 'search' as const, url })),
   ];

@@ -86,7 +86,7 @@ describe('prospect map', () => {
 
   it('shows an error state when the markers cannot be loaded', async () => {
     const { page } = await e.signedInPage();
-    await page.route('**/admin/api/prospects/map*', (route) =>
+    await page.route('**/admin/api/maps/clusters*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }),
     );
     await page.goto('/admin/prospects/map');

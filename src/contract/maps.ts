@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { id } from './primitives';
+import { decimal, id, int } from './primitives';
 
 /** Marker pictures; the web draws each from a bundled icon (customer icons are 20×24, §2). */
 export const MARKER_IMAGES = ['customer', 'prospect', 'prospect-converted'] as const;
@@ -65,6 +65,47 @@ export const MARKER_LABELS = {
 
 const markerList = z.array(mapMarker);
 
+/** Which visits a clustered map shows: all, or one subset of §2. */
+export const VISIT_LAYERS = ['all', ...PROSPECT_MAP_SUBSETS] as const;
+export type VisitLayer = (typeof VISIT_LAYERS)[number];
+
+/** The view a clustered map asks for: its zoom, its box, and its layers. */
+export const clusterQuery = z.object({
+  zoom: int({ min: 0, max: 22, message: 'The zoom must be a whole number from 0 to 22.' }),
+  west: decimal({ min: -360, max: 360, scale: 8 }),
+  south: decimal({ min: -90, max: 90, scale: 8 }),
+  east: decimal({ min: -360, max: 360, scale: 8 }),
+  north: decimal({ min: -90, max: 90, scale: 8 }),
+  visits: z.enum(VISIT_LAYERS, { error: 'The visits must be all, today, unconverted or converted.' }).optional(),
+  members: z.enum(['1', '0'], { error: 'The members must be 1 or 0.' }).optional(),
+});
+export type ClusterQuery = z.input<typeof clusterQuery>;
+
+/**
+ * A cluster (`count` > 1, opened by zooming to `zoom`) or a single marker (`count` 1, with the marker's id, title
+ * and label; its info window comes from `mapEndpoints.info`).
+ */
+export const clusterItem = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number(),
+  image: z.enum(MARKER_IMAGES),
+  zoom: z.number(),
+  id: z.string().optional(),
+  title: z.string().optional(),
+  label: z.string().optional(),
+});
+export type ClusterItem = z.infer<typeof clusterItem>;
+
+export const clusterView = z.object({
+  items: z.array(clusterItem),
+  /** Of every point of the layers, wherever the view is: what the map fits to. */
+  bounds: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }).nullable(),
+  /** Points in the layers, wherever the view is. */
+  total: z.number(),
+});
+export type ClusterView = z.infer<typeof clusterView>;
+
 /*
  * Marker lists can hold 100,000 entries: their handlers send a pre-serialised string (a response schema would walk
  * every object again), so `response` documents them rather than checks them.
@@ -91,6 +132,15 @@ export const mapEndpoints = {
     response: markerList,
     access: 'maps.view',
     summary: 'The general map: markers of every located member and prospect visit.',
+  }),
+  clusters: endpoint({
+    method: 'GET',
+    path: '/admin/api/maps/clusters',
+    query: clusterQuery,
+    response: clusterView,
+    access: 'prospects.view-own',
+    summary:
+      'Clusters and single markers of the layers in a view, computed on the server (ADR 017); members need dashboard.view.',
   }),
   config: endpoint({
     method: 'GET',

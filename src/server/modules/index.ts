@@ -10,6 +10,7 @@ import { feedbackRoutes } from './feedback/feedback.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { createMailer } from './mail/mailer';
 import { mapsRoutes } from './maps/maps.routes';
+import { MapClusters } from './maps/map-clusters';
 import { prospectRoutes } from './prospects/prospects.routes';
 import { customerRoutes } from './customers/customers.routes';
 import { parcelRoutes } from './parcels/parcels.routes';
@@ -39,7 +40,22 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(staffRoutes, { db, mailer });
   await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS });
-  await app.register(mapsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, tileUrl: config.MAP_TILE_URL ?? null });
+  const clusters = new MapClusters(app.log, now);
+  app.addHook('onClose', () => clusters.close());
+  // A write here that may add, move or remove map points rebuilds the affected indexes on their next use; other
+  // instances see it within the indexes' time to live (ADR 017).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400) return;
+    const url = request.routeOptions.url ?? '';
+    if (url.includes('prospects')) clusters.invalidate('visits');
+    if (/customers|subscriptions|cancellations|devices|equipment/.test(url)) clusters.invalidate('members');
+  });
+  await app.register(mapsRoutes, {
+    db,
+    clusters,
+    timeZone: config.BUSINESS_TIMEZONE,
+    tileUrl: config.MAP_TILE_URL ?? null,
+  });
   await app.register(prospectRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(customerRoutes, { db });
   await app.register(parcelRoutes, { db });

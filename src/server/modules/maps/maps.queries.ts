@@ -1,4 +1,4 @@
-import { and, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, prospectActions, prospects, subscriptions, users } from '../../db/schema';
 import type { CurrentUser } from '../../../contract/auth';
@@ -13,12 +13,35 @@ const hasActiveSubscription = (db: Db) =>
       .where(and(eq(subscriptions.customerId, customers.id), eq(subscriptions.status, 'active'))),
   );
 
+/** Names of members by id: the titles of the single markers of a clustered view. */
+export function customerTitles(db: Db, ids: number[]) {
+  return db.select({ id: customers.id, title: customers.name }).from(customers).where(inArray(customers.id, ids));
+}
+
+/** Names (or else addresses) of visits by id, among those the viewer may see. */
+export function prospectTitles(db: Db, viewer: CurrentUser, ids: number[]) {
+  return db
+    .select({ id: prospects.id, title: sql<string>`coalesce(nullif(${prospects.name}, ''), ${prospects.address})` })
+    .from(prospects)
+    .where(and(inArray(prospects.id, ids), visibleProspects(viewer)));
+}
+
+const locatedMember = (db: Db) => and(isNotNull(customers.lat), isNotNull(customers.lng), hasActiveSubscription(db));
+
 /** Located customers with an active subscription: the members drawn on the maps. */
 export function customerPoints(db: Db) {
   return db
     .select({ id: customers.id, lat: customers.lat, lng: customers.lng, name: customers.name })
     .from(customers)
-    .where(and(isNotNull(customers.lat), isNotNull(customers.lng), hasActiveSubscription(db)));
+    .where(locatedMember(db));
+}
+
+/** Where the members are, without their names: what a cluster index holds. */
+export function customerLocations(db: Db) {
+  return db
+    .select({ id: customers.id, lat: customers.lat, lng: customers.lng })
+    .from(customers)
+    .where(locatedMember(db));
 }
 
 function subsetFilter(subset: ProspectMapSubset | undefined, timeZone: string): SQL | undefined {
@@ -35,8 +58,13 @@ function subsetFilter(subset: ProspectMapSubset | undefined, timeZone: string): 
   }
 }
 
-/** Located visits the viewer may see, all or one subset. */
-export function prospectPoints(db: Db, viewer: CurrentUser, subset: ProspectMapSubset | undefined, timeZone: string) {
+/** Located visits within `scope` (visibleProspects of the viewer; undefined: everyone's), all or one subset. */
+export function prospectPoints(
+  db: Db,
+  scope: SQL | undefined,
+  subset: ProspectMapSubset | undefined,
+  timeZone: string,
+) {
   return db
     .select({
       id: prospects.id,
@@ -47,9 +75,7 @@ export function prospectPoints(db: Db, viewer: CurrentUser, subset: ProspectMapS
       converted: sql<boolean>`${prospects.convertedAt} is not null`,
     })
     .from(prospects)
-    .where(
-      and(visibleProspects(viewer), isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)),
-    );
+    .where(and(scope, isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)));
 }
 
 export async function customerDetails(db: Db, id: number) {

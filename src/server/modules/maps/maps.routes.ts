@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import { ForbiddenError } from '../../http/errors';
 import { route } from '../../http/route';
 import { customerMarkers, generalMarkers, markerInfo, prospectMarkers } from './maps.service';
+import { clusterView, warmClusters } from './clusters.service';
+import type { MapClusters } from './map-clusters';
 
 /*
  * Marker lists can hold 100,000 entries: they are sent with plain JSON.stringify (a zod response schema
@@ -13,10 +15,12 @@ import { customerMarkers, generalMarkers, markerInfo, prospectMarkers } from './
 const sendMarkers = (reply: FastifyReply, markers: MapMarker[]) =>
   reply.type('application/json').send(JSON.stringify(markers));
 
-export const mapsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string; tileUrl: string | null }> = async (
-  app,
-  { db, timeZone, tileUrl },
-) => {
+export const mapsRoutes: FastifyPluginAsync<{
+  db: Db;
+  clusters: MapClusters;
+  timeZone: string;
+  tileUrl: string | null;
+}> = async (app, { db, clusters, timeZone, tileUrl }) => {
   route(app, endpoints.customers, async ({ reply }) => sendMarkers(reply, await customerMarkers(db)));
 
   // Prospect markers and their info windows are scoped to the visits the user may see (a rep: their own).
@@ -33,6 +37,13 @@ export const mapsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string; tileUrl:
     // Prospect markers are on the reps' map; a member's details need the members' map.
     if (kind === 'customer' && !can(user.role, 'maps.view')) throw new ForbiddenError();
     return markerInfo(db, user, kind, id, timeZone);
+  });
+
+  // What the app's maps draw: clusters per view, computed on the server (ADR 017).
+  route(app, endpoints.clusters, ({ user, query }) => clusterView(db, clusters, user, query, timeZone));
+  // A serving instance builds the large indexes at once rather than on the first map opened.
+  app.addHook('onListen', () => {
+    void warmClusters(db, clusters, timeZone).catch((err: unknown) => app.log.warn({ err }, 'map indexes not built'));
   });
 
   route(app, endpoints.config, () => ({ tileUrl }));

@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../../contract/auth';
 import { MARKER_LABELS, type MapMarker, type MarkerInfo, type ProspectMapSubset } from '../../../contract/maps';
 import { NotFoundError } from '../../http/errors';
 import { customerDetails, customerPoints, prospectDetails, prospectPoints } from './maps.queries';
+import { visibleProspects } from '../prospects';
 
 // Five decimals is about a metre: enough for a marker, and it keeps 100,000-marker answers small.
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
@@ -25,7 +26,7 @@ export async function prospectMarkers(
   subset: ProspectMapSubset | undefined,
   timeZone: string,
 ): Promise<MapMarker[]> {
-  const rows = await prospectPoints(db, user, subset, timeZone);
+  const rows = await prospectPoints(db, visibleProspects(user), subset, timeZone);
   return rows.map((r) => ({
     id: `prospect-${r.id}`,
     lat: round5(r.lat!),

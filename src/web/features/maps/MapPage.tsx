@@ -1,9 +1,8 @@
+import { useState } from 'react';
 import { Stack } from '@mantine/core';
-import { mapEndpoints } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerMap } from '../../ui/map/MarkerMap';
 import { MarkerLegend } from '../../ui/map/MarkerLegend';
-import { useMapMarkers } from '../../ui/map/mapQueries';
 import { RequirePermission } from '../auth';
 
 /** The general map page (§2), fed by the general map data: every located member and prospect visit. */
@@ -16,22 +15,18 @@ export function MapPage() {
   );
 }
 
+const EVERYTHING = { members: true, visits: 'all' } as const;
+
 function GeneralMap() {
-  const markers = useMapMarkers(mapEndpoints.general, {});
+  const [total, setTotal] = useState<number>();
   return (
     <Stack>
       <PageHeader
         title="Map"
-        description={markers.data ? `${markers.data.length.toLocaleString('en-US')} markers` : undefined}
+        description={total !== undefined ? `${total.toLocaleString('en-US')} markers` : undefined}
         actions={<MarkerLegend images={['customer', 'prospect', 'prospect-converted']} />}
       />
-      <MarkerMap
-        label="Map of members and prospects"
-        markers={markers.data}
-        loading={markers.isFetching}
-        error={markers.isError}
-        onRetry={() => void markers.refetch()}
-      />
+      <MarkerMap label="Map of members and prospects" layers={EVERYTHING} onTotal={setTotal} />
     </Stack>
   );
 }

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Checkbox, Group, SegmentedControl, Stack } from '@mantine/core';
-import { mapEndpoints, type ProspectMapSubset } from '../../../contract/maps';
+import { mapEndpoints, type VisitLayer } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerLegend } from '../../ui/map/MarkerLegend';
 import { MarkerMap } from '../../ui/map/MarkerMap';
-import { useMapMarkers } from '../../ui/map/mapQueries';
 import { useCan } from '../auth';
 
-type Subset = ProspectMapSubset | 'all';
+type Subset = VisitLayer;
 const SUBSETS: { value: Subset; label: string }[] = [
   { value: 'today', label: 'Today' },
   { value: 'unconverted', label: 'Unconverted' },
@@ -22,16 +21,7 @@ export function ProspectMapPage() {
   // The members' markers are the office's: a rep's map shows their own visits only.
   const mayShowMembers = can(mapEndpoints.customers.access);
   const [showMembers, setShowMembers] = useState(false);
-  const visits = useMapMarkers(mapEndpoints.prospects, {
-    query: { subset: subset === 'all' ? undefined : subset },
-  });
-  const members = useMapMarkers(mapEndpoints.customers, {}, { enabled: showMembers });
-
-  const markers = useMemo(() => {
-    if (!visits.data || (showMembers && !members.data)) return undefined;
-    return showMembers ? visits.data.concat(members.data!) : visits.data;
-  }, [visits.data, members.data, showMembers]);
-  const failed = visits.isError || (showMembers && members.isError);
+  const layers = useMemo(() => ({ visits: subset, members: showMembers }), [subset, showMembers]);
 
   return (
     <Stack>
@@ -58,16 +48,7 @@ export function ProspectMapPage() {
           />
         )}
       </Group>
-      <MarkerMap
-        label="Prospect map"
-        markers={markers}
-        loading={visits.isFetching || (showMembers && members.isFetching)}
-        error={failed}
-        onRetry={() => {
-          if (visits.isError) void visits.refetch();
-          if (members.isError) void members.refetch();
-        }}
-      />
+      <MarkerMap label="Prospect map" layers={layers} />
     </Stack>
   );
 }

@@ -1,60 +1,113 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import Supercluster, { type AnyProps } from 'supercluster';
-import type { MapMarker } from '../../../contract/maps';
+import type { ClusterItem, MapMarker, VisitLayer } from '../../../contract/maps';
+import { useClusters } from './mapQueries';
 import { clusterIcon, markerIcons } from './icons';
+import { fitTo } from './fit';
 
-type PointProps = { index: number };
+/** What a map shows: the members, and/or the visits (all or a subset). */
+export interface MapLayers {
+  members?: boolean;
+  visits?: VisitLayer;
+}
+
+export interface ClusterStatus {
+  /** No answer yet for these layers. */
+  pending: boolean;
+  error: boolean;
+  retry(): void;
+  /** Points in the layers, wherever the view is. */
+  total?: number;
+}
+
+// About ten metres: views that differ by less ask the same question, and share the cache.
+const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
+
+/** The view as the server is asked for it: a quarter more than what is seen, so small pans need no new answer. */
+function viewOf(map: L.Map) {
+  const b = map.wrapLatLngBounds(map.getBounds().pad(0.25));
+  return {
+    zoom: Math.round(map.getZoom()),
+    west: round4(Math.max(-360, b.getWest())),
+    south: round4(Math.max(-90, b.getSouth())),
+    east: round4(Math.min(360, b.getEast())),
+    north: round4(Math.min(90, b.getNorth())),
+  };
+}
+
+const asMarker = (item: ClusterItem): MapMarker => ({
+  id: item.id!,
+  lat: item.lat,
+  lng: item.lng,
+  image: item.image,
+  title: item.title!,
+  label: item.label!,
+});
 
 /**
- * Draws markers through `supercluster`: only the clusters and single markers inside the view are Leaflet
- * layers, so 100,000 markers cost an index build once and a few hundred DOM nodes per view.
+ * The layers' clusters and single markers in view, computed on the server per zoom and box (ADR 017): the
+ * browser holds only what it draws. Fits the map to the layers once per layer set.
  */
-export function ClusterLayer({ markers, onSelect }: { markers: MapMarker[]; onSelect: (marker: MapMarker) => void }) {
+export function ClusterLayer({
+  layers,
+  onSelect,
+  onStatus,
+}: {
+  layers: MapLayers;
+  onSelect(marker: MapMarker): void;
+  onStatus(status: ClusterStatus): void;
+}) {
   const map = useMap();
-  const index = useMemo(() => {
-    const tree = new Supercluster<PointProps, AnyProps>({ radius: 60, maxZoom: 16 });
-    tree.load(
-      markers.map((m, i) => ({
-        type: 'Feature' as const,
-        properties: { index: i },
-        geometry: { type: 'Point' as const, coordinates: [m.lng, m.lat] },
-      })),
-    );
-    return tree;
-  }, [markers]);
+  const [view, setView] = useState(() => viewOf(map));
+  useEffect(() => {
+    const update = () => setView(viewOf(map));
+    map.on('moveend', update);
+    return () => void map.off('moveend', update);
+  }, [map]);
+
+  const clusters = useClusters({
+    ...view,
+    ...(layers.members && { members: '1' as const }),
+    ...(layers.visits && { visits: layers.visits }),
+  });
+  const { data, isPending, isError, refetch } = clusters;
 
   useEffect(() => {
-    const layer = L.layerGroup().addTo(map);
-    const draw = () => {
-      layer.clearLayers();
-      const b = map.getBounds();
-      const zoom = Math.round(map.getZoom());
-      for (const item of index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom)) {
-        const [lng, lat] = item.geometry.coordinates as [number, number];
-        const props = item.properties;
-        if ('cluster' in props && props.cluster) {
-          const clusterId = props.cluster_id as number;
-          const count = props.point_count as number;
-          L.marker([lat, lng], { icon: clusterIcon(count), title: `${count} markers`, alt: `${count} markers` })
-            .on('click', () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18)))
-            .addTo(layer);
-        } else {
-          const marker = markers[(props as PointProps).index]!;
-          L.marker([lat, lng], { icon: markerIcons[marker.image], title: marker.title, alt: marker.title })
-            .on('click', () => onSelect(marker))
-            .addTo(layer);
-        }
+    onStatus({ pending: isPending, error: isError, retry: () => void refetch(), total: data?.total });
+  }, [onStatus, isPending, isError, refetch, data?.total]);
+
+  // Fit once per layer set, to all of its points (not only those in view).
+  const layerKey = `${layers.members ? 'members' : ''}/${layers.visits ?? ''}`;
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data || fitted.current === layerKey || clusters.isPlaceholderData) return;
+    fitted.current = layerKey;
+    if (data.bounds)
+      fitTo(map, L.latLngBounds([data.bounds.south, data.bounds.west], [data.bounds.north, data.bounds.east]));
+  }, [map, data, layerKey, clusters.isPlaceholderData]);
+
+  useEffect(() => {
+    if (!data) return;
+    const group = L.layerGroup().addTo(map);
+    for (const item of data.items) {
+      if (item.count > 1) {
+        L.marker([item.lat, item.lng], {
+          icon: clusterIcon(item.count, item.image),
+          title: `${item.count} markers`,
+          alt: `${item.count} markers`,
+        })
+          .on('click', () => map.setView([item.lat, item.lng], item.zoom))
+          .addTo(group);
+      } else {
+        const marker = asMarker(item);
+        L.marker([item.lat, item.lng], { icon: markerIcons[item.image], title: marker.title, alt: marker.title })
+          .on('click', () => onSelect(marker))
+          .addTo(group);
       }
-    };
-    draw();
-    map.on('moveend', draw);
-    return () => {
-      map.off('moveend', draw);
-      layer.remove();
-    };
-  }, [map, index, markers, onSelect]);
+    }
+    return () => void group.remove();
+  }, [map, data, onSelect]);
 
   return null;
 }

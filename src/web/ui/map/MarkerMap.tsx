@@ -7,51 +7,59 @@ import 'leaflet/dist/leaflet.css';
 import './MarkerMap.css';
 import { MAP_DEFAULTS } from '../../../contract/business';
 import type { MapMarker } from '../../../contract/maps';
-import { ClusterLayer } from './ClusterLayer';
+import { ClusterLayer, type ClusterStatus, type MapLayers } from './ClusterLayer';
+import { fitTo } from './fit';
+import { markerIcons } from './icons';
 import { href, paths } from '../../paths';
 import { UsOutline } from './UsOutline';
 import { useMapConfig, useMarkerInfo } from './mapQueries';
 
-export interface MarkerMapProps {
-  /** The markers to draw; `undefined` while they load. */
-  markers: MapMarker[] | undefined;
+interface CommonProps {
   /** Pixels; 600 by default (§9), the dashboard's subscribers map is 500. */
   height?: number;
   /** The accessible name of the map region. */
   label?: string;
-  loading?: boolean;
-  /** Set when the markers failed to load: the map shows an error state with a retry button. */
-  error?: boolean;
-  onRetry?: () => void;
   /** Called when a single marker is clicked, before its info window opens. */
   onMarkerClick?: (marker: MapMarker) => void;
+  /** Told how many points the layers hold, once known. */
+  onTotal?: (total: number) => void;
 }
 
+/** Either layers, clustered on the server (every map of many points), or a few markers given as they are. */
+export type MarkerMapProps = CommonProps &
+  ({ layers: MapLayers; markers?: never } | { markers: MapMarker[]; layers?: never });
+
 /**
- * The one map of the app: starts centred on the US at zoom 4 (§9), then fits to the markers' bounds; clusters
- * markers; opens an info window (title, label, content) on click; works offline over a US outline and draws
- * MAP_TILE_URL tiles under it when the server has one.
+ * The one map of the app: starts centred on the US at zoom 4 (§9), then fits to the points' bounds; draws the
+ * clusters the server computes for the view; opens an info window (title, label, content) on click; works offline
+ * over a US outline and draws MAP_TILE_URL tiles under it when the server has one.
  */
 export function MarkerMap({
+  layers,
   markers,
   height = MAP_DEFAULTS.height,
   label = 'Map',
-  loading = false,
-  error = false,
-  onRetry,
   onMarkerClick,
+  onTotal,
 }: MarkerMapProps) {
   const config = useMapConfig();
-  // A selection belongs to one marker set: new markers close the info window.
-  const [selection, setSelection] = useState<{ marker: MapMarker; of: MapMarker[] } | null>(null);
-  const selected = markers && selection?.of === markers ? selection.marker : null;
+  // A selection belongs to one set of points: other layers close the info window.
+  const pointSet = markers ?? `${layers?.members ? 'members' : ''}/${layers?.visits ?? ''}`;
+  const [selection, setSelection] = useState<{ marker: MapMarker; of: unknown } | null>(null);
+  const selected = selection?.of === pointSet ? selection.marker : null;
   const select = useCallback(
     (marker: MapMarker) => {
       onMarkerClick?.(marker);
-      if (markers) setSelection({ marker, of: markers });
+      setSelection({ marker, of: pointSet });
     },
-    [onMarkerClick, markers],
+    [onMarkerClick, pointSet],
   );
+  const [status, setStatus] = useState<ClusterStatus | null>(null);
+  useEffect(() => {
+    if (status?.total !== undefined) onTotal?.(status.total);
+  }, [status?.total, onTotal]);
+  const loading = !!layers && (!status || status.pending);
+  const error = !!status?.error;
 
   const popup = useRef<L.Popup>(null);
   // Content fetched after the window opened changes its size: re-layout, and pan so it is all in view.
@@ -68,8 +76,8 @@ export function MarkerMap({
       >
         {tileUrl && <TileLayer url={tileUrl} />}
         {!config.isPending && <UsOutline overTiles={!!tileUrl} />}
-        {markers && <ClusterLayer markers={markers} onSelect={select} />}
-        {markers && <FitToMarkers markers={markers} />}
+        {layers && <ClusterLayer layers={layers} onSelect={select} onStatus={setStatus} />}
+        {markers && <MarkerLayer markers={markers} onSelect={select} />}
         {selected && (
           <Popup
             ref={popup}
@@ -94,11 +102,9 @@ export function MarkerMap({
           <Alert color="red" title="The map could not be loaded." role="alert" maw={360}>
             <Group justify="space-between">
               <Text size="sm">Please try again.</Text>
-              {onRetry && (
-                <Button size="xs" variant="light" color="red" onClick={onRetry}>
-                  Retry
-                </Button>
-              )}
+              <Button size="xs" variant="light" color="red" onClick={() => status?.retry()}>
+                Retry
+              </Button>
             </Group>
           </Alert>
         </Stack>
@@ -107,34 +113,20 @@ export function MarkerMap({
   );
 }
 
-/** Fits the view to the markers once per marker set; an empty set keeps the starting view. */
-function FitToMarkers({ markers }: { markers: MapMarker[] }) {
+/** A few markers drawn as they are (a customer's address), the view fitted to them once per set. */
+function MarkerLayer({ markers, onSelect }: { markers: MapMarker[]; onSelect: (marker: MapMarker) => void }) {
   const map = useMap();
   useEffect(() => {
-    if (!markers.length) return;
-    let south = 90;
-    let west = 180;
-    let north = -90;
-    let east = -180;
-    for (const m of markers) {
-      if (m.lat < south) south = m.lat;
-      if (m.lat > north) north = m.lat;
-      if (m.lng < west) west = m.lng;
-      if (m.lng > east) east = m.lng;
-    }
-    // A single visit still shows its town around it: fitting never zooms closer than a city view. The zoom
-    // reached is written on the map's element, where tests and tools can read it.
-    map.once('zoomend moveend', () => map.getContainer().setAttribute('data-zoom', String(map.getZoom())));
-    map.fitBounds(L.latLngBounds([south, west], [north, east]), {
-      padding: [24, 24],
-      maxZoom: FIT_MAX_ZOOM,
-      animate: false,
-    });
-  }, [map, markers]);
+    const group = L.layerGroup().addTo(map);
+    for (const marker of markers)
+      L.marker([marker.lat, marker.lng], { icon: markerIcons[marker.image], title: marker.title, alt: marker.title })
+        .on('click', () => onSelect(marker))
+        .addTo(group);
+    if (markers.length) fitTo(map, L.latLngBounds(markers.map((m) => [m.lat, m.lng])));
+    return () => void group.remove();
+  }, [map, markers, onSelect]);
   return null;
 }
-
-const FIT_MAX_ZOOM = 11;
 
 function InfoWindow({ marker, onLoaded }: { marker: MapMarker; onLoaded: () => void }) {
   const info = useMarkerInfo(marker);

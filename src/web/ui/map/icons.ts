@@ -36,13 +36,13 @@ export const markerIcons = Object.fromEntries(
   ]),
 ) as Record<MarkerImage, L.Icon>;
 
-/** A cluster bubble whose size grows with the number of markers it stands for. */
-export function clusterIcon(count: number): L.DivIcon {
+/** A cluster bubble in its layer's colour, whose size grows with the number of markers it stands for. */
+export function clusterIcon(count: number, image: MarkerImage): L.DivIcon {
   const size = count < 100 ? 34 : count < 1000 ? 40 : count < 10_000 ? 46 : 54;
   const text = count < 10_000 ? String(count) : `${Math.round(count / 1000)}k`;
   return L.divIcon({
     html: `<span>${text}</span>`,
-    className: 'marker-cluster',
+    className: `marker-cluster marker-cluster-${image}`,
     iconSize: [size, size],
   });
 }

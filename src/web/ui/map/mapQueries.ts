@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { CallInput } from '../../../contract/endpoint';
 import { mapEndpoints, type MapMarker } from '../../../contract/maps';
 import { useApiQuery } from '../data/useApiQuery';
-
-type MarkerEndpoint = typeof mapEndpoints.customers | typeof mapEndpoints.prospects | typeof mapEndpoints.general;
 
 /** Logs a load failure once (§8); the map itself shows it as its error state. */
 function useLoggedFailure(error: unknown, what: string) {
@@ -12,15 +11,11 @@ function useLoggedFailure(error: unknown, what: string) {
   }, [error, what]);
 }
 
-/** Markers of one map endpoint (§7). */
-export function useMapMarkers<E extends MarkerEndpoint>(e: E, input: CallInput<E>, { enabled = true } = {}) {
-  const markers = useApiQuery(e, input, {
-    enabled,
-    // Comparing 100,000 markers with the previous answer to keep unchanged objects costs more than it saves.
-    structuralSharing: false,
-  });
-  useLoggedFailure(markers.error, `The map markers of ${e.path} could not be loaded.`);
-  return markers;
+/** The clusters and markers of a view (ADR 017); while a new view loads, the last one stays drawn. */
+export function useClusters(query: CallInput<typeof mapEndpoints.clusters>['query']) {
+  const clusters = useApiQuery(mapEndpoints.clusters, { query }, { placeholderData: keepPreviousData });
+  useLoggedFailure(clusters.error, 'The map clusters could not be loaded.');
+  return clusters;
 }
 
 export function useMapConfig() {

@@ -1,0 +1,136 @@
+import { can } from '../../../contract/access';
+import type { CurrentUser } from '../../../contract/auth';
+import type { QueryOut } from '../../../contract/endpoint';
+import {
+  MARKER_LABELS,
+  mapEndpoints,
+  type ClusterItem,
+  type ClusterView,
+  type MarkerImage,
+  type VisitLayer,
+} from '../../../contract/maps';
+import type { Db } from '../../db/client';
+import { ForbiddenError } from '../../http/errors';
+import { customerLocations, customerTitles, prospectPoints, prospectTitles } from './maps.queries';
+import type { Dataset, MapClusters, PointSet } from './map-clusters';
+import { visibleProspects } from '../prospects';
+
+/** Members change with every subscription; a minute-old member map is accurate enough to plan with. */
+const MEMBERS_TTL_MS = 60_000;
+/** A rep looks for the visit just logged: visits are rebuilt more often (and at once after a write here). */
+const VISITS_TTL_MS = 15_000;
+/** Items of one view at most, the largest clusters kept: about 30 KB gzip. */
+const VIEW_LIMIT = 1_200;
+
+const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+
+function pack(rows: { id: number; lat: number | null; lng: number | null; converted?: boolean }[]): PointSet {
+  const ids = new Int32Array(rows.length);
+  const flags = new Uint8Array(rows.length);
+  const coords = new Float64Array(rows.length * 2);
+  rows.forEach((r, i) => {
+    ids[i] = r.id;
+    flags[i] = r.converted ? 1 : 0;
+    coords[2 * i] = r.lng!;
+    coords[2 * i + 1] = r.lat!;
+  });
+  return { ids, flags, coords };
+}
+
+const membersDataset = (db: Db, clusters: MapClusters) =>
+  clusters.dataset('members', MEMBERS_TTL_MS, async () => pack(await customerLocations(db)));
+
+/** The visits of a layer: everyone's, or one rep's own (`rep`). */
+const visitsDataset = (db: Db, clusters: MapClusters, layer: VisitLayer, rep: CurrentUser | null, timeZone: string) =>
+  clusters.dataset(`visits:${layer}:${rep ? `rep-${rep.id}` : 'everyone'}`, VISITS_TTL_MS, async () =>
+    pack(
+      await prospectPoints(db, rep ? visibleProspects(rep) : undefined, layer === 'all' ? undefined : layer, timeZone),
+    ),
+  );
+
+/** Builds the two large indexes ahead of the first map opened (they take seconds at a million members). */
+export async function warmClusters(db: Db, clusters: MapClusters, timeZone: string): Promise<void> {
+  await membersDataset(db, clusters);
+  await visitsDataset(db, clusters, 'all', null, timeZone);
+}
+
+interface Layer {
+  dataset: Dataset;
+  kind: 'customer' | 'prospect';
+  images: readonly [MarkerImage, MarkerImage];
+  labels: readonly [string, string];
+  titles(ids: number[]): Promise<{ id: number; title: string }[]>;
+}
+
+/**
+ * The clusters and single markers of a map view, from the indexes of its layers: what is drawn costs the view,
+ * not the table (ADR 017).
+ */
+export async function clusterView(
+  db: Db,
+  clusters: MapClusters,
+  user: CurrentUser,
+  query: QueryOut<typeof mapEndpoints.clusters>,
+  timeZone: string,
+): Promise<ClusterView> {
+  const layers: Layer[] = [];
+  if (query.members === '1') {
+    if (!can(user.role, mapEndpoints.customers.access)) throw new ForbiddenError();
+    layers.push({
+      dataset: await membersDataset(db, clusters),
+      kind: 'customer',
+      images: ['customer', 'customer'],
+      labels: [MARKER_LABELS.customer, MARKER_LABELS.customer],
+      titles: (ids) => customerTitles(db, ids),
+    });
+  }
+  if (query.visits) {
+    // Reps see their own visits only: each gets an index of their own.
+    const own = !can(user.role, 'prospects.view-all');
+    layers.push({
+      dataset: await visitsDataset(db, clusters, query.visits, own ? user : null, timeZone),
+      kind: 'prospect',
+      images: ['prospect', 'prospect-converted'],
+      labels: [MARKER_LABELS.prospect, MARKER_LABELS.converted],
+      titles: (ids) => prospectTitles(db, user, ids),
+    });
+  }
+
+  // A view wider than the world is the world.
+  const wide = query.east - query.west >= 360;
+  const bbox: [number, number, number, number] = wide
+    ? [-180, query.south, 180, query.north]
+    : [query.west, query.south, query.east, query.north];
+  const limit = Math.floor(VIEW_LIMIT / Math.max(1, layers.length));
+  const items: ClusterItem[] = [];
+  for (const layer of layers) {
+    const tuples = (await clusters.query(layer.dataset, bbox, query.zoom, limit)) ?? [];
+    const singles = tuples.filter(([, , , point]) => point >= 0).map(([, , , point]) => layer.dataset.ids[point]!);
+    const titles = new Map((singles.length ? await layer.titles(singles) : []).map((r) => [r.id, r.title]));
+    for (const [lng, lat, count, point, zoom] of tuples) {
+      const flag = point >= 0 ? layer.dataset.flags[point]! : 0;
+      const item: ClusterItem = { lat: round5(lat), lng: round5(lng), count, image: layer.images[flag]!, zoom };
+      if (point >= 0) {
+        const row = layer.dataset.ids[point]!;
+        // A point deleted since the index was built has no title: it is left out.
+        const title = titles.get(row);
+        if (title === undefined) continue;
+        Object.assign(item, { id: `${layer.kind}-${row}`, title, label: layer.labels[flag] });
+      }
+      items.push(item);
+    }
+  }
+  const boxes = layers.map((l) => l.dataset.bounds).filter((b) => b !== null);
+  return {
+    items,
+    bounds: boxes.length
+      ? {
+          south: round5(Math.min(...boxes.map((b) => b.south))),
+          west: round5(Math.min(...boxes.map((b) => b.west))),
+          north: round5(Math.max(...boxes.map((b) => b.north))),
+          east: round5(Math.max(...boxes.map((b) => b.east))),
+        }
+      : null,
+    total: layers.reduce((sum, l) => sum + l.dataset.count, 0),
+  };
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCustomer, createSubscription } from '../../seed/factories';
+import { createProspect } from '../prospects/prospect.factory';
+import type { ClusterView } from '../../../contract/maps';
+
+let t: TestApp;
+let clock = Date.now();
+let agent: Awaited<ReturnType<TestApp['signIn']>>;
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+  agent = await t.signIn();
+});
+afterAll(() => t.close());
+
+const US = { west: -130, south: 20, east: -60, north: 52 };
+const view = async (who: typeof agent, params: Record<string, string | number>) => {
+  const res = await who.get(`/admin/api/maps/clusters?${new URLSearchParams(params as Record<string, string>)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ClusterView>();
+};
+
+describe('clustered maps', () => {
+  let avery: { id: number };
+  beforeAll(async () => {
+    // Thirty members in Nashville, one in Seattle.
+    for (let i = 0; i < 30; i++) {
+      const c = await createCustomer(t.db, { lat: 36.16 + i * 0.001, lng: -86.78 + i * 0.001 });
+      await createSubscription(t.db, { customerId: c.id });
+    }
+    avery = await createCustomer(t.db, { name: 'Avery Seattle', lat: 47.6062, lng: -122.3321 });
+    await createSubscription(t.db, { customerId: avery.id });
+    const gone = await createCustomer(t.db, { name: 'Cory Cancelled', lat: 40, lng: -100 });
+    await createSubscription(t.db, { customerId: gone.id, status: 'cancelled', cancelledAt: new Date() });
+  });
+
+  it('answers a whole-country view of members as clusters with counts and single markers with their names', async () => {
+    const us = await view(agent, { zoom: 4, ...US, members: 1 });
+    expect(us.total).toBe(31);
+    expect(us.bounds).toEqual({ south: 36.16, west: -122.3321, north: 47.6062, east: -86.751 });
+    const nashville = us.items.find((i) => i.count === 30)!;
+    expect(nashville).toMatchObject({ image: 'customer' });
+    expect(nashville.zoom).toBeGreaterThan(4);
+    expect(nashville.id).toBeUndefined();
+    expect(us.items.find((i) => i.count === 1)).toEqual({
+      lat: 47.6062,
+      lng: -122.3321,
+      count: 1,
+      image: 'customer',
+      zoom: 4,
+      id: `customer-${avery.id}`,
+      title: 'Avery Seattle',
+      label: 'Existing Member',
+    });
+  });
+
+  it('answers only what is in the view, and every member singly when zoomed in', async () => {
+    const seattle = await view(agent, { zoom: 10, west: -123, south: 47, east: -122, north: 48, members: 1 });
+    expect(seattle.items.map((i) => i.id)).toEqual([`customer-${avery.id}`]);
+    expect(seattle.total).toBe(31);
+    const street = await view(agent, { zoom: 18, west: -86.8, south: 36.15, east: -86.74, north: 36.2, members: 1 });
+    expect(street.items).toHaveLength(30);
+    expect(street.items.every((i) => i.count === 1 && i.id?.startsWith('customer-'))).toBe(true);
+  });
+
+  it('keeps a field rep to their own visits and away from the members', async () => {
+    const ann = await t.signIn({ role: 'field-rep', isRep: true, name: 'Ann Cluster' });
+    const bob = await t.signIn({ role: 'field-rep', isRep: true, name: 'Bob Cluster' });
+    const own = await createProspect(t.db, { repId: ann.user.id, name: 'Ann’s visit' });
+    await createProspect(t.db, { repId: bob.user.id, name: 'Bob’s visit' });
+    const mine = await view(ann, { zoom: 16, ...US, visits: 'all' });
+    expect(mine.items.map((i) => i.id)).toEqual([`prospect-${own.id}`]);
+    expect(mine.total).toBe(1);
+    const members = await ann.get(`/admin/api/maps/clusters?zoom=4&west=-130&south=20&east=-60&north=52&members=1`);
+    expect(members.statusCode).toBe(403);
+  });
+
+  it('draws converted visits apart, by subset, and shows a new visit once the index is older than its time to live', async () => {
+    const converted = await createProspect(t.db, { name: 'Converted one', convertedAt: new Date(), lat: 30, lng: -90 });
+    const all = await view(agent, { zoom: 16, west: -91, south: 29, east: -89, north: 31, visits: 'all' });
+    expect(all.items).toEqual([
+      expect.objectContaining({
+        id: `prospect-${converted.id}`,
+        image: 'prospect-converted',
+        label: 'Converted Prospect',
+        title: 'Converted one',
+      }),
+    ]);
+    const unconverted = await view(agent, {
+      zoom: 16,
+      west: -91,
+      south: 29,
+      east: -89,
+      north: 31,
+      visits: 'unconverted',
+    });
+    expect(unconverted.items).toEqual([]);
+
+    const later = await createProspect(t.db, { name: 'Logged elsewhere', lat: 30.01, lng: -90.01 });
+    const cached = await view(agent, { zoom: 16, west: -91, south: 29, east: -89, north: 31, visits: 'all' });
+    expect(cached.items.map((i) => i.id)).not.toContain(`prospect-${later.id}`);
+    clock += 16_000;
+    const rebuilt = await view(agent, { zoom: 16, west: -91, south: 29, east: -89, north: 31, visits: 'all' });
+    expect(rebuilt.items.map((i) => i.id)).toContain(`prospect-${later.id}`);
+  });
+
+  it('shows a visit logged on this instance at once', async () => {
+    const box = { zoom: 16, west: -87, south: 35.9, east: -86.8, north: 36 };
+    expect((await view(agent, { ...box, visits: 'today' })).items).toEqual([]);
+    const logged = await agent.post('/admin/prospects', {
+      name: 'Jordan Fresh',
+      address: { address: '12 Ridge Rd', city: 'Franklin', state: 'TN', zip: '37064' },
+      new_construction: 0,
+      prospect_action_id: 4,
+      action_taken: 'Left a flyer',
+      speed_tests: { 1: [10, 12.5, 0], 2: [0, 0, 0], 3: ['25', '30', '28'], 4: [100, 95, 110] },
+      topographies: [2],
+      offered_promotion: 1,
+      comments: '',
+      location: { lat: 35.9251, lng: -86.8689 },
+    });
+    expect(logged.statusCode, logged.body).toBeLessThan(300);
+    expect((await view(agent, { ...box, visits: 'today' })).items.map((i) => i.title)).toEqual(['Jordan Fresh']);
+  });
+
+  it('refuses a view it cannot draw with a clear message', async () => {
+    for (const [query, field] of [
+      ['zoom=23&west=-130&south=20&east=-60&north=52&members=1', 'zoom'],
+      ['zoom=4&west=abc&south=20&east=-60&north=52&members=1', 'west'],
+      ['zoom=4&west=-130&south=-91&east=-60&north=52&members=1', 'south'],
+      ['zoom=4&west=-130&south=20&east=-60&north=52&visits=yesterday', 'visits'],
+      ['west=-130&south=20&east=-60&north=52&members=1', 'zoom'],
+    ] as const) {
+      const res = await agent.get(`/admin/api/maps/clusters?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(res.json().errors), query).toEqual([field]);
+    }
+  });
+});
