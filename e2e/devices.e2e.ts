@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
 import { devices, deviceSwaps, equipment, subscriptions } from '../src/server/db/schema';
 import {
@@ -182,8 +182,15 @@ describe('device actions from the detail page', () => {
       'Delete device',
       'Alert! This will DELETE a Two Cents line and remove the item from QB inventory. Are you sure? This action is permanent!',
     );
+    // The deleted device's page is not asked for again on the way out.
+    const missing: string[] = [];
+    const notFound = (res: Response) => void (res.status() === 404 && missing.push(res.url()));
+    page.on('response', notFound);
     await confirm('Delete device');
     await page.waitForURL((url) => url.pathname === '/admin/devices');
+    await page.getByRole('table').first().waitFor();
+    page.off('response', notFound);
+    expect(missing).toEqual([]);
     expect(await deviceRow(dear.id)).toBeUndefined();
     expect(await deviceRow(cheap.id)).toEqual(cheap);
   });

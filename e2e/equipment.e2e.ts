@@ -45,7 +45,7 @@ describe('equipment page', () => {
     const product = await createProduct(e.db, { model: 'Gone Phone' });
     const item = await createEquipment(e.db, { state: 'returning', productId: product.id, imei: '356600000000999' });
     const { page: narrow } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await narrow.goto('/admin/equipment?state=returning');
+    await narrow.goto('/admin/equipment#returning');
     await narrow.getByLabel('Search by IMEI').fill('356600000000999');
     await narrow.waitForURL((url) => url.searchParams.get('q') === '356600000000999');
     await narrow.getByRole('link', { name: '356600000000999' }).click();

@@ -35,6 +35,15 @@ describe('parcels', () => {
     expect(await page.getByLabel('Length').getAttribute('step')).toBe('0.1');
     await page.screenshot({ path: '.tmp/screens/parcel-form-1280.png', fullPage: true });
 
+    // A size edited by hand is no longer the container's: the select says so, and the parcel is saved without it.
+    await page.getByLabel('Height').fill('3.5');
+    const container = page.getByRole('combobox', { name: 'Predefined container' });
+    expect(await container.inputValue()).toBe('');
+    await page.getByLabel('Height').fill('3.2');
+    await container.click();
+    await page.getByRole('option', { name: /Phone box/ }).click();
+    expect(await container.inputValue()).toBe('Phone box (9.5 × 6 × 3.2 in)');
+
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/admin/parcels');
     const table = page.getByRole('table', { name: 'Parcels' });

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Group, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import { HttpError } from '../lib/http';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { EXACT_COUNT_LIMIT, type Page } from '../../contract/pagination';
@@ -207,24 +207,29 @@ export function usePager() {
 /** Address parameters of a page; a changed filter clears them (spread it into the change) to start again. */
 export const FIRST_PAGE = { page: '', after: '', exact: '' } as const;
 
+/** Sets (or, given an empty value, clears) address parameters in place, keeping the hash: a page's tab (§2). */
+export function useParamsUpdate() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(changes))
+      if (value) next.set(name, value);
+      else next.delete(name);
+    void navigate({ search: next.toString(), hash: location.hash }, { replace: true });
+  };
+}
+
 /** The page a list shows, kept in the address (page, after, exact), so a reload or a shared link shows it again. */
 export function useUrlPager() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useParamsUpdate();
   const request: PageRequest = {
     page: Math.max(1, Number(params.get('page')) || 1),
     after: params.get('after') || undefined,
     exact: params.get('exact') === '1' ? '1' : undefined,
   };
   const onPageChange = ({ page, after, exact }: PageRequest) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries({ page: page > 1 ? String(page) : '', after, exact }))
-          if (value) next.set(name, value);
-          else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+    update({ page: page > 1 ? String(page) : '', after, exact });
   return { request, props: { page: request.page, exact: !!request.exact, onPageChange } };
 }

@@ -13,10 +13,12 @@ export interface HashTabsProps extends Omit<TabsProps, 'value' | 'onChange' | 'c
   tabs: HashTab[];
   /** The tab shown when the hash names none; defaults to the first. */
   defaultValue?: string;
+  /** Query parameters that belong to one tab (its page of a list): dropped when another tab is chosen. */
+  clearOnChange?: string[];
 }
 
 /** Tabs whose selection lives in the URL hash: restored on load, on back/forward, and shareable as a link. */
-export function HashTabs({ tabs, defaultValue, ...rest }: HashTabsProps) {
+export function HashTabs({ tabs, defaultValue, clearOnChange = [], ...rest }: HashTabsProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const fromHash = decodeURIComponent(location.hash.replace(/^#/, ''));
@@ -28,7 +30,10 @@ export function HashTabs({ tabs, defaultValue, ...rest }: HashTabsProps) {
       {...rest}
       value={active}
       onChange={(value) => {
-        if (value) void navigate({ hash: `#${encodeURIComponent(value)}`, search: location.search }, { replace: true });
+        if (!value) return;
+        const search = new URLSearchParams(location.search);
+        for (const name of clearOnChange) search.delete(name);
+        void navigate({ hash: `#${encodeURIComponent(value)}`, search: search.toString() }, { replace: true });
       }}
     >
       <Tabs.List>

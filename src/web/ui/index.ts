@@ -2,7 +2,7 @@ export { useForm, RESERVED_FIELD_NAMES, guardAgainstReservedFieldNames } from '.
 export type { FormState, SubmitOptions, UseFormOptions } from './form/useForm';
 export { Form, useFormStatus } from './form/Form';
 export { SubmitButton } from './form/SubmitButton';
-export { useFieldProps } from './form/useFieldProps';
+export { useFieldProps, useSelectFieldProps } from './form/useFieldProps';
 export type { FieldOptions, FieldProps } from './form/useFieldProps';
 export { useConfirmAction } from './useConfirmAction';
 export type { ConfirmActionOptions } from './useConfirmAction';
@@ -10,7 +10,7 @@ export { notify } from './notify';
 export { PageHeader } from './PageHeader';
 export { DetailField } from './DetailField';
 export { ExportButton } from './ExportButton';
-export { DataTable, FIRST_PAGE, pageQueryProps, usePager, useUrlPager } from './DataTable';
+export { DataTable, FIRST_PAGE, pageQueryProps, useParamsUpdate, usePager, useUrlPager } from './DataTable';
 export type { PageRequest } from './DataTable';
 export type { Column, DataTableProps } from './DataTable';
 export { SearchInput } from './SearchInput';

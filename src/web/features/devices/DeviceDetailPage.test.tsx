@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { RoleId } from '../../../contract/access';
 import type { DeviceDetail } from '../../../contract/devices';
 import { FORBIDDEN_MESSAGE } from '../../../contract/errors';
@@ -49,6 +50,19 @@ describe('DeviceDetailPage by role', () => {
     ).toEqual([]);
     expect(screen.getByRole('link', { name: 'Casey Member (#12)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '#9' })).toBeInTheDocument();
+  });
+
+  it('names the customer who loses the line before blacklist hold or Delete Line/SIM, beside the exact text', async () => {
+    openAs('operations', { ...device, subscription: { ...device.subscription, status: 'active' } });
+    await screen.findByRole('heading', { name: 'Actions' });
+    const notice = 'Casey Member (customer #12) loses this line: their subscription #9 is active.';
+    expect(screen.getAllByText(notice, { exact: false })).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Convert to SIM Only with blacklist hold' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Alert! This will convert the device to a SIM Only and DELETE the line. This Pixel Test will be put on blacklist hold. Are you sure?',
+    );
+    expect(dialog).toHaveTextContent(notice);
   });
 
   it('tells a field rep who opens a device by its address that the page is not theirs', async () => {

@@ -18,7 +18,7 @@ import { PermittedLink, useCan } from '../auth';
 import { DEVICE_AUDIT_LABELS } from './auditLabels';
 import { CustomerLink } from './CustomerLink';
 import { useDevice, useDeviceMutation } from './api';
-import { DEVICE_ACTIONS, type DeviceActionSpec } from './deviceActions';
+import { DEVICE_ACTIONS, lineUserNotice, type DeviceActionSpec } from './deviceActions';
 import { statusColor } from './status';
 
 const date = (iso: string | null) => formatDate(iso) || '—';
@@ -116,10 +116,12 @@ function ActionRow({ spec, device }: { spec: DeviceActionSpec; device: DeviceDet
   const { confirm } = useConfirmAction();
   const navigate = useNavigate();
   const action = useDeviceMutation(devicesEndpoints[spec.action], {
+    ...(spec.removesDevice && { removes: devicesEndpoints.detail }),
     onSuccess: () => {
       if (spec.removesDevice) void navigate(paths.devices);
     },
   });
+  const notice = spec.endsLine ? lineUserNotice(device) : null;
   return (
     <Group
       justify="space-between"
@@ -130,6 +132,7 @@ function ActionRow({ spec, device }: { spec: DeviceActionSpec; device: DeviceDet
     >
       <Text size="sm" style={{ flex: '1 1 220px' }}>
         {spec.effect(device)}
+        {notice && ` ${notice}`}
       </Text>
       <Button
         variant="light"
@@ -144,7 +147,14 @@ function ActionRow({ spec, device }: { spec: DeviceActionSpec; device: DeviceDet
         onClick={() =>
           confirm({
             title: spec.label,
-            message: spec.confirmation(device),
+            message: notice ? (
+              <>
+                <Text>{spec.confirmation(device)}</Text>
+                <Text fw={700}>{notice}</Text>
+              </>
+            ) : (
+              spec.confirmation(device)
+            ),
             confirmLabel: spec.label,
             danger: true,
             action: () => action.mutateAsync({ params: { id: device.id } }),

@@ -45,11 +45,15 @@ export function useReloadDeviceViews() {
  * A device or equipment change, confirmed in a dialog that shows a refusal itself: afterwards every device and
  * equipment view reloads, and so it does after a refusal, which usually means the record changed meanwhile.
  */
-export function useDeviceMutation<E extends Endpoint>(e: E, options: Omit<MutationOptions<E>, 'invalidates'> = {}) {
+export function useDeviceMutation<E extends Endpoint>(
+  e: E,
+  { removes, ...options }: Omit<MutationOptions<E>, 'invalidates'> & { removes?: Endpoint } = {},
+) {
   const reload = useReloadDeviceViews();
   return useApiMutation(e, {
     ...options,
-    invalidates: DEVICE_VIEWS,
+    // The page of a record the call deletes is not asked for again (it would only answer 404 while it closes).
+    invalidates: DEVICE_VIEWS.filter((view) => view !== removes),
     toastErrors: false,
     onError: (error) => {
       void reload();

@@ -14,6 +14,16 @@ export interface DeviceActionSpec {
   successMessage: string;
   /** The device no longer exists afterwards, so the page goes back to the list. */
   removesDevice: boolean;
+  /** The action ends the line: the customer whose active subscription uses it is named before anyone agrees. */
+  endsLine?: true;
+}
+
+/** Who loses service when the device's line goes: said beside the exact §5 text, which names no one. */
+export function lineUserNotice(device: DeviceDetail): string | null {
+  const sub = device.subscription;
+  return sub?.status === 'active'
+    ? `${sub.customer.name} (customer #${sub.customer.id}) loses this line: their subscription #${sub.id} is active.`
+    : null;
 }
 
 const modelOf = (device: DeviceDetail) => device.product?.model ?? 'SIM Only';
@@ -62,6 +72,7 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
       `Alert! This will convert the device to a SIM Only and DELETE the line. This ${modelOf(d)} will be put on blacklist hold. Are you sure?`,
     successMessage: 'The line was deleted and the phone put on blacklist hold.',
     removesDevice: false,
+    endsLine: true,
   },
   {
     action: 'deleteLine',
@@ -77,6 +88,7 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
         : `Alert! This will convert a ${modelOf(d)} to a SIM Only and DELETE the line. The equipment will be marked as unbuilt. Are you sure?`,
     successMessage: 'The line was deleted.',
     removesDevice: false,
+    endsLine: true,
   },
   {
     action: 'deleteDevice',

@@ -44,7 +44,7 @@ export function EquipmentDetailPage() {
       <PageHeader
         title={`IMEI ${e.imei}`}
         actions={
-          <Button component={Link} to={`${paths.equipment}?state=${e.state}`} variant="default">
+          <Button component={Link} to={`${paths.equipment}#${e.state}`} variant="default">
             {EQUIPMENT_STATE_LABELS[e.state]} list
           </Button>
         }
@@ -108,7 +108,7 @@ export function EquipmentDetailPage() {
                   variant="light"
                   color="red"
                   leftSection={<IconTrash size={16} />}
-                  onClick={() => actions.remove(e, () => navigate(`${paths.equipment}?state=${e.state}`))}
+                  onClick={() => actions.remove(e, () => navigate(`${paths.equipment}#${e.state}`))}
                 >
                   Delete Equipment
                 </Button>

@@ -1,12 +1,14 @@
-import { Anchor, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import {
   DataTable,
   FIRST_PAGE,
   formatDate,
+  HashTabs,
   pageQueryProps,
   PageHeader,
+  useParamsUpdate,
   useUrlPager,
   SearchInput,
   type Column,
@@ -24,25 +26,33 @@ import { useEquipmentList } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
 
 const PER_PAGE = 25;
-/** Phones outside devices, one state per tab: hold, unbuilt, returning, blacklist hold, inventory. */
+/** Phones outside devices, one state per tab (kept in the URL hash, §2): hold, unbuilt, returning, blacklist hold, inventory. */
 export function EquipmentPage() {
-  const [params, setParams] = useSearchParams();
-  const parsed = equipmentState.safeParse(params.get('state'));
-  const state: EquipmentState = parsed.success ? parsed.data : 'hold';
+  return (
+    <Stack>
+      <PageHeader title="Equipment" description="Phones taken out of devices, by where they are now." />
+      <HashTabs
+        tabs={equipmentState.options.map((state) => ({
+          value: state,
+          label: EQUIPMENT_STATE_LABELS[state],
+          panel: <EquipmentInState state={state} />,
+        }))}
+        clearOnChange={Object.keys(FIRST_PAGE)}
+        styles={{ list: { flexWrap: 'wrap' } }}
+      />
+    </Stack>
+  );
+}
+
+function EquipmentInState({ state }: { state: EquipmentState }) {
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   const pager = useUrlPager();
   const list = useEquipmentList({ state, q: q || undefined, ...pager.request, perPage: PER_PAGE });
   const actions = useEquipmentActions();
   const can = useCan();
 
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ ...FIRST_PAGE, ...changes })) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
+  const update = useParamsUpdate();
 
   const columns: Column<EquipmentRow>[] = [
     {
@@ -113,21 +123,11 @@ export function EquipmentPage() {
 
   return (
     <Stack>
-      <PageHeader title="Equipment" description="Phones taken out of devices, by where they are now." />
-      <Tabs value={state} onChange={(value) => update({ state: value ?? 'hold' })} keepMounted={false}>
-        <Tabs.List style={{ flexWrap: 'wrap' }}>
-          {equipmentState.options.map((s) => (
-            <Tabs.Tab key={s} value={s}>
-              {EQUIPMENT_STATE_LABELS[s]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
       <SearchInput
         label="Search by IMEI"
         placeholder="Whole IMEI"
         value={q}
-        onChange={(value) => update({ q: value.trim() })}
+        onChange={(value) => update({ ...FIRST_PAGE, q: value.trim() })}
         maw={360}
       />
       <DataTable

@@ -8,7 +8,7 @@ const modelOf = (item: EquipmentRow) => item.product?.model ?? 'phone';
 export function useEquipmentActions() {
   const { confirm } = useConfirmAction();
   const received = useDeviceMutation(equipmentEndpoints.received);
-  const remove = useDeviceMutation(equipmentEndpoints.remove);
+  const remove = useDeviceMutation(equipmentEndpoints.remove, { removes: equipmentEndpoints.detail });
   return {
     received: (item: EquipmentRow) =>
       confirm({

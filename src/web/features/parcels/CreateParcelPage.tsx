@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { CustomerSearchResult } from '../../../contract/customers';
 import { DIRECTION_LABELS, PARCEL_DIRECTIONS, parcelEndpoints, type ParcelBody } from '../../../contract/parcels';
 import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
-import { Form, notify, PageHeader, SubmitButton, useFieldProps, useForm, type FormState } from '../../ui';
+import { Form, notify, PageHeader, SubmitButton, useFieldProps, useForm, useSelectFieldProps, type FormState } from '../../ui';
 import { paths } from '../../paths';
 import { RequirePermission } from '../auth';
 import { useContainers, useCustomerItems } from './api';
@@ -91,8 +91,8 @@ function CreateParcel() {
   };
 
   const direction = useFieldProps(form, 'direction', { label: 'Direction', required: true });
-  const item = useFieldProps(form, 'item', { label: 'Device or equipment' });
-  const container = useFieldProps(form, 'container_id', { label: 'Predefined container' });
+  const item = useSelectFieldProps(form, 'item', { label: 'Device or equipment' });
+  const container = useSelectFieldProps(form, 'container_id', { label: 'Predefined container' });
 
   return (
     <>

@@ -53,3 +53,17 @@ export function useFieldProps<T extends object>(
     onChange: (eventOrValue: unknown) => form.setData(field, valueOf(eventOrValue)),
   };
 }
+
+/**
+ * useFieldProps for a Mantine Select: an empty field is `null`, which is what makes the Select clear the label it
+ * shows (given '', it keeps showing the last option chosen while the form holds nothing).
+ */
+export function useSelectFieldProps<T extends object>(
+  form: FormState<T>,
+  field: string,
+  options: FieldOptions = {},
+): Omit<FieldProps, 'value'> & { value: string | null } {
+  const props = useFieldProps(form, field, options);
+  const value = getPath(form.data, field);
+  return { ...props, value: value === null || value === undefined || value === '' ? null : String(value) };
+}
