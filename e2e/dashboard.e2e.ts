@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
 import { createCancellation, createSubscription } from '../src/server/seed/factories';
@@ -103,6 +104,77 @@ describe('dashboard', () => {
     await ppc.getByRole('button', { name: 'Retry' }).click();
     // No PPC conversion was made here: the card says so rather than drawing a bare baseline.
     await ppc.getByText('No PPC Conversions data for past year.').waitFor({ timeout: 20_000 });
+  });
+
+  it('heads the page with the figures of the last 30 days against the 30 before, each opening its rows', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/admin');
+    const tile = (key: string) => page.locator(`[data-kpi="${key}"]`);
+    await expect.poll(() => tile('orders').innerText()).toContain('4');
+    expect(await tile('orders').innerText()).toContain('New orders');
+    expect(await tile('returnRate').innerText()).toContain('25.00%');
+    expect(await tile('net').innerText()).toMatch(/Net subscriptions\s+3/);
+    await page.getByRole('radio', { name: 'Custom' }).click({ force: true });
+    expect(await page.getByText('Choose the first and last day.').isVisible()).toBe(true);
+    await page.getByRole('radio', { name: 'This year' }).click({ force: true });
+    await expect.poll(() => tile('orders').innerText()).toContain('4');
+    await tile('orders').getByRole('link').click();
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/subscriptions' && url.searchParams.get('needsReason') === '0',
+    );
+    await expect.poll(() => page.getByRole('table').first().locator('tbody tr').count()).toBe(4);
+  });
+
+  it('downloads a chart as CSV and PNG and shows its rows as a table', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/admin');
+    await drawn(page, 'subscription-activity-trend');
+    const chart = card(page, 'subscription-activity-trend');
+    const menu = chart.getByRole('button', { name: 'Subscription Activity: download or show as a table' });
+
+    await menu.click();
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^subscription-activity-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs
+      .readFileSync((await csv.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Period,New Orders,21-Day Returns,Cancellations,Net Subscriptions');
+    // Past Year: one line per month, this month's last, as drawn.
+    expect(lines).toHaveLength(13);
+    expect(lines.at(-1)).toMatch(/^[A-Z][a-z]{2},4,1,/);
+
+    await menu.click();
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download PNG' }).click(),
+    ]);
+    expect(
+      fs
+        .readFileSync((await png.path())!)
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+
+    // The table is there for screen readers all along, and on screen once asked for.
+    const table = chart.getByRole('table', { name: 'Subscription Activity, Past Year' });
+    expect(await table.count()).toBe(1);
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Show data table' }).click();
+    await expect.poll(() => table.isVisible()).toBe(true);
+    expect(await table.getByRole('row').count()).toBe(13);
+    await page.screenshot({ path: '.tmp/screens/dashboard-chart-table-1280.png' });
+
+    // A value opens the rows it counts: this month's 4 orders.
+    await table.getByRole('row').last().getByRole('link', { name: '4', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/subscriptions');
+    const address = new URL(page.url());
+    expect(address.searchParams.get('needsReason')).toBe('0');
+    expect(address.searchParams.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
+    await expect.poll(() => page.getByRole('table').first().locator('tbody tr').count()).toBe(4);
   });
 
   it('fits a phone screen, with no request answered 404 (the icon included) and no router warning', async () => {

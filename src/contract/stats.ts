@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RETURN_WINDOW_DAYS, ROW_LIMIT_OPTIONS, UPCOMING_CREDIT_WEEKS } from './business';
 import { endpoint } from './endpoint';
-import { int } from './primitives';
+import { calendarDate, int } from './primitives';
 
 /** Period views of the trend charts (§2): what each covers and its label in the view switcher. */
 export const STATS_VIEWS = {
@@ -150,10 +150,17 @@ export function percentage(part: number | null | undefined, whole: number | null
 
 const ROW_LIMIT_MESSAGE = 'The limit must be 25, 50 or 100.';
 /** Row limits of the promo chart; also accepted as `?limit=` by its endpoint. */
+export const COMPARE_MAX_PERIODS = 120;
 export const trendQuery = z.object({
   limit: int({ message: ROW_LIMIT_MESSAGE })
     .refine((n) => (ROW_LIMIT_OPTIONS as readonly number[]).includes(n), ROW_LIMIT_MESSAGE)
     .optional(),
+  /** The same view ending this many periods earlier: the faint "previous period" a chart compares with. */
+  before: int({
+    min: 1,
+    max: COMPARE_MAX_PERIODS,
+    message: `The before count must be a whole number from 1 to ${COMPARE_MAX_PERIODS}.`,
+  }).optional(),
 });
 /** Any name reaches the handler, which answers 404 unless the §7 table has it (parseTrendName). */
 export const trendParams = z.object({ name: z.string() });
@@ -173,7 +180,56 @@ export const upcomingCredits = z.object({
 });
 export type UpcomingCredits = z.infer<typeof upcomingCredits>;
 
+/** The headline figures above the charts, for a range of business days and the same number of days before it. */
+export const KPI_KEYS = ['orders', 'net', 'returnRate', 'churn', 'revenue'] as const;
+export type KpiKey = (typeof KPI_KEYS)[number];
+/** Longest range the figures are asked for: ten years. */
+export const KPI_MAX_DAYS = 3_660;
+const DAY_MS = 86_400_000;
+export const kpiQuery = z
+  .object({
+    from: calendarDate('The from date must be a valid date.').optional(),
+    to: calendarDate('The to date must be a valid date.').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.from || !q.to) return;
+    const days = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1;
+    if (days < 1)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
+    else if (days > KPI_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose a range of at most ten years.' });
+  });
+export type KpiQuery = z.input<typeof kpiQuery>;
+export const kpiTile = z.object({
+  key: z.enum(KPI_KEYS),
+  label: z.string(),
+  value: z.number(),
+  /** The same figure over the days just before the range. */
+  previous: z.number(),
+  format: z.enum(['count', 'percent', 'money']),
+  /** Whether a rise is good news (orders) or bad (churn). */
+  higherIsBetter: z.boolean(),
+});
+export type KpiTile = z.infer<typeof kpiTile>;
+export const kpiView = z.object({
+  from: z.string(),
+  to: z.string(),
+  previousFrom: z.string(),
+  previousTo: z.string(),
+  tiles: z.array(kpiTile),
+});
+export type KpiView = z.infer<typeof kpiView>;
+
 export const statsEndpoints = {
+  kpis: endpoint({
+    method: 'GET',
+    path: '/admin/api/stats/kpis',
+    query: kpiQuery,
+    response: kpiView,
+    access: 'dashboard.view',
+    summary:
+      'New orders, net subscriptions, 21-day return %, churn % and recurring revenue for a range of business days (default: the last 30) and the days before it.',
+  }),
   upcomingCredits: endpoint({
     method: 'GET',
     path: '/admin/api/stats/upcoming-credits',
@@ -196,6 +252,7 @@ export const statsEndpoints = {
     query: trendQuery,
     response: z.array(statsRow),
     access: 'dashboard.view',
-    summary: 'One row per period of a trend endpoint in one view, `{endpoint}-{view}` (§7); unknown names are 404.',
+    summary:
+      'One row per period of a trend endpoint in one view, `{endpoint}-{view}` (§7), or the same view `before` periods earlier; unknown names are 404.',
   }),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { csvCell } from './csv';
+import { csvCell } from '../../contract/csv';
 import { createTestApp } from '../test/app';
 import { customers } from '../db/schema';
 import { createCancellation, createCustomer } from '../seed/factories';

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/maps';
 import type { Db } from '../../db/client';
 import { ForbiddenError } from '../../http/errors';
-import { customerLocations, customerTitles, prospectPoints, prospectTitles } from './maps.queries';
+import { customerLocations, customerTitles, prospectLocations, prospectTitles } from './maps.queries';
 import type { Dataset, MapClusters, PointSet } from './map-clusters';
 import { visibleProspects } from '../prospects';
 
@@ -24,27 +24,55 @@ const VIEW_LIMIT = 1_200;
 
 const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 
-function pack(rows: { id: number; lat: number | null; lng: number | null; converted?: boolean }[]): PointSet {
-  const ids = new Int32Array(rows.length);
-  const flags = new Uint8Array(rows.length);
-  const coords = new Float64Array(rows.length * 2);
-  rows.forEach((r, i) => {
-    ids[i] = r.id;
-    flags[i] = r.converted ? 1 : 0;
-    coords[2 * i] = r.lng!;
-    coords[2 * i + 1] = r.lat!;
-  });
+type Located = { id: number; lat: number | null; lng: number | null; converted?: boolean };
+
+/** Rows read at a time: each batch is a short query and a short stretch of the event loop. */
+const BATCH = 20_000;
+
+/**
+ * The points of a layer packed into typed arrays for the worker, read in batches of `BATCH` rows by id, so that
+ * half a million rows never hold the event loop for more than a batch's parsing.
+ */
+export async function loadPoints(read: (afterId: number, limit: number) => Promise<Located[]>): Promise<PointSet> {
+  const batches: Located[][] = [];
+  for (let after = 0; ;) {
+    const rows = await read(after, BATCH);
+    batches.push(rows);
+    if (rows.length < BATCH) break;
+    after = rows.at(-1)!.id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const count = batches.reduce((n, b) => n + b.length, 0);
+  const ids = new Int32Array(count);
+  const flags = new Uint8Array(count);
+  const coords = new Float64Array(count * 2);
+  let i = 0;
+  for (const rows of batches)
+    for (const r of rows) {
+      ids[i] = r.id;
+      flags[i] = r.converted ? 1 : 0;
+      coords[2 * i] = r.lng!;
+      coords[2 * i + 1] = r.lat!;
+      i++;
+    }
   return { ids, flags, coords };
 }
 
 const membersDataset = (db: Db, clusters: MapClusters) =>
-  clusters.dataset('members', MEMBERS_TTL_MS, async () => pack(await customerLocations(db)));
+  clusters.dataset('members', MEMBERS_TTL_MS, () => loadPoints((after, limit) => customerLocations(db, after, limit)));
 
 /** The visits of a layer: everyone's, or one rep's own (`rep`). */
 const visitsDataset = (db: Db, clusters: MapClusters, layer: VisitLayer, rep: CurrentUser | null, timeZone: string) =>
-  clusters.dataset(`visits:${layer}:${rep ? `rep-${rep.id}` : 'everyone'}`, VISITS_TTL_MS, async () =>
-    pack(
-      await prospectPoints(db, rep ? visibleProspects(rep) : undefined, layer === 'all' ? undefined : layer, timeZone),
+  clusters.dataset(`visits:${layer}:${rep ? `rep-${rep.id}` : 'everyone'}`, VISITS_TTL_MS, () =>
+    loadPoints((after, limit) =>
+      prospectLocations(
+        db,
+        rep ? visibleProspects(rep) : undefined,
+        layer === 'all' ? undefined : layer,
+        timeZone,
+        after,
+        limit,
+      ),
     ),
   );
 

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createCustomer, createSubscription } from '../../seed/factories';
 import { createProspect } from '../prospects/prospect.factory';
 import type { ClusterView } from '../../../contract/maps';
+import { loadPoints } from './clusters.service';
 
 let t: TestApp;
 let clock = Date.now();
@@ -135,5 +136,26 @@ describe('clustered maps', () => {
       expect(res.statusCode, query).toBe(422);
       expect(Object.keys(res.json().errors), query).toEqual([field]);
     }
+  });
+});
+
+describe('loading a layer', () => {
+  it('reads every row once, in batches by id, and packs each one’s place and picture', async () => {
+    const rows = Array.from({ length: 45_001 }, (_, i) => ({
+      id: 3 * i + 1,
+      lat: 30 + (i % 10) / 10,
+      lng: -90 - (i % 7) / 10,
+      converted: i % 3 === 0,
+    }));
+    const calls: number[] = [];
+    const points = await loadPoints(async (after, limit) => {
+      calls.push(after);
+      return rows.filter((r) => r.id > after).slice(0, limit);
+    });
+    expect(calls).toEqual([0, rows[19_999]!.id, rows[39_999]!.id]);
+    expect(Array.from(points.ids)).toEqual(rows.map((r) => r.id));
+    expect(points.flags[0]).toBe(1);
+    expect(points.flags[1]).toBe(0);
+    expect([points.coords[2 * 45_000], points.coords[2 * 45_000 + 1]]).toEqual([rows[45_000]!.lng, rows[45_000]!.lat]);
   });
 });

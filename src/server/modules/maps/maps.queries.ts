@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customers, prospectActions, prospects, subscriptions, users } from '../../db/schema';
 import type { CurrentUser } from '../../../contract/auth';
@@ -36,12 +36,14 @@ export function customerPoints(db: Db) {
     .where(locatedMember(db));
 }
 
-/** Where the members are, without their names: what a cluster index holds. */
-export function customerLocations(db: Db) {
+/** Where the members are, without their names, `limit` at a time after row `afterId`: what a cluster index holds. */
+export function customerLocations(db: Db, afterId: number, limit: number) {
   return db
     .select({ id: customers.id, lat: customers.lat, lng: customers.lng })
     .from(customers)
-    .where(locatedMember(db));
+    .where(and(locatedMember(db), gt(customers.id, afterId)))
+    .orderBy(customers.id)
+    .limit(limit);
 }
 
 function subsetFilter(subset: ProspectMapSubset | undefined, timeZone: string): SQL | undefined {
@@ -76,6 +78,36 @@ export function prospectPoints(
     })
     .from(prospects)
     .where(and(scope, isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)));
+}
+
+/** Where the visits within `scope` are, and whether converted, `limit` at a time after row `afterId`. */
+export function prospectLocations(
+  db: Db,
+  scope: SQL | undefined,
+  subset: ProspectMapSubset | undefined,
+  timeZone: string,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select({
+      id: prospects.id,
+      lat: prospects.lat,
+      lng: prospects.lng,
+      converted: sql<boolean>`${prospects.convertedAt} is not null`,
+    })
+    .from(prospects)
+    .where(
+      and(
+        scope,
+        isNotNull(prospects.lat),
+        isNotNull(prospects.lng),
+        subsetFilter(subset, timeZone),
+        gt(prospects.id, afterId),
+      ),
+    )
+    .orderBy(prospects.id)
+    .limit(limit);
 }
 
 export async function customerDetails(db: Db, id: number) {

@@ -28,7 +28,7 @@ export function periodStart(day: string, grain: Grain): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-function shift(start: string, grain: Grain, n: number): string {
+export function shift(start: string, grain: Grain, n: number): string {
   if (grain === 'day') return addDays(start, n);
   if (grain === 'week') return addDays(start, 7 * n);
   const d = new Date(ms(start));

@@ -6,6 +6,7 @@ import { route } from '../../http/route';
 import { ensureRollup } from './stats.rollup';
 import { rollupSums } from './stats.queries';
 import { returnRateByModel, trend, upcomingCredits } from './stats.service';
+import { kpis } from './stats.kpis';
 
 export const statsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
   // Building the rollup over years of rows can take minutes: the server starts at once and stats calls wait for it.
@@ -19,12 +20,14 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = asy
 
   route(app, endpoints.upcomingCredits, () => upcomingCredits(db, clock()));
 
+  route(app, endpoints.kpis, ({ query }) => kpis(db, rollupSums, query, clock()));
+
   route(app, endpoints.returnRateByModel, ({ params }) => returnRateByModel(db, params.limit, timeZone));
 
   route(app, endpoints.trend, ({ params, query }) => {
     const parsed = parseTrendName(params.name);
     if (!parsed) throw new NotFoundError(`There is no stats endpoint or view named '${params.name}'.`);
     const count = parsed.endpoint === PROMO_ROW_LIMIT_ENDPOINT ? query.limit : undefined;
-    return trend(db, rollupSums, parsed.endpoint, parsed.view, clock(), count);
+    return trend(db, rollupSums, parsed.endpoint, parsed.view, clock(), count, query.before);
   });
 };

@@ -7,7 +7,17 @@ import {
   type UpcomingCredits,
 } from '../../../contract/stats';
 import type { Tx } from '../../db/client';
-import { addDays, GRAIN_OF, localDate, periodEnd, periodLabel, periodStarts, type Grain } from './stats.periods';
+import {
+  addDays,
+  GRAIN_OF,
+  localDate,
+  periodEnd,
+  periodLabel,
+  periodStart,
+  periodStarts,
+  shift,
+  type Grain,
+} from './stats.periods';
 import {
   cancellationReasonColumns,
   creditsDue,
@@ -144,10 +154,14 @@ export async function trend(
   view: StatsView,
   { now, timeZone }: StatsClock,
   count?: number,
+  periodsBack?: number,
 ): Promise<StatsRow[]> {
   const series = SERIES[endpoint];
   const grain: Grain = GRAIN_OF[view];
-  const today = localDate(now, timeZone);
+  // Compared with an earlier stretch, the view ends `periodsBack` periods back, as if that were today.
+  const today = periodsBack
+    ? shift(periodStart(localDate(now, timeZone), grain), grain, -periodsBack)
+    : localDate(now, timeZone);
   const firstDay = view === 'yearly' ? await source.firstDay(db, series.metrics) : null;
   const starts = periodStarts(view, today, firstDay, count);
   const from = starts[0]!;

@@ -186,6 +186,71 @@ describe('subscription activity, total orders, churn and active subscriptions (d
   });
 });
 
+describe('headline figures (KPI tiles)', () => {
+  beforeEach(clean);
+
+  it('sums a range of business days and the as many days before it, with the trend charts’ definitions', async () => {
+    // Before both ranges: 4 active subscriptions. Previous 30 days: 2 orders. Last 30 days: 3 orders, one
+    // returned within 21 days, one older subscription cancelled.
+    const old = [];
+    for (let i = 0; i < 4; i++) old.push(await createSubscription(t.db, { orderedAt: day(-200) }));
+    for (const d of [-45, -40]) await createSubscription(t.db, { orderedAt: day(d) });
+    const returned = await createSubscription(t.db, { orderedAt: day(-5) });
+    for (const d of [-3, 0]) await createSubscription(t.db, { orderedAt: day(d) });
+    await createCancellation(t.db, { subscriptionId: returned.id, cancelledAt: day(-1) });
+    await createCancellation(t.db, { subscriptionId: old[0]!.id, cancelledAt: day(-2) });
+
+    const res = await agent.get(statsEndpoints.kpis.path);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      from: addDays(today(), -29),
+      to: today(),
+      previousFrom: addDays(today(), -59),
+      previousTo: addDays(today(), -30),
+    });
+    const tile = (key: string) => body.tiles.find((k: { key: string }) => k.key === key);
+    expect(tile('orders')).toMatchObject({ label: 'New orders', value: 3, previous: 2, higherIsBetter: true });
+    expect(tile('net')).toMatchObject({ value: 1, previous: 2 });
+    expect(tile('returnRate')).toMatchObject({ label: '21-day returns', value: 33.33, previous: 0, format: 'percent' });
+    // 1 cancellation over the 6 active when the range began.
+    expect(tile('churn')).toMatchObject({ value: 16.67, previous: 0, higherIsBetter: false });
+    expect(tile('revenue')).toMatchObject({ format: 'money' });
+
+    const earlier = (
+      await agent.get(`${statsEndpoints.kpis.path}?from=${addDays(today(), -59)}&to=${addDays(today(), -30)}`)
+    ).json();
+    expect(earlier.tiles.find((k: { key: string }) => k.key === 'orders')).toMatchObject({ value: 2, previous: 0 });
+  });
+
+  it('answers the same view ending some periods earlier, for a chart to compare with', async () => {
+    const month = (back: number) => {
+      const [y, m] = today().split('-').map(Number) as [number, number];
+      const d = new Date(Date.UTC(y, m - 1 - back, 1));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    await createSubscription(t.db, { orderedAt: at(`${month(13)}-15 10:00`) });
+    const url = `${pathOf(statsEndpoints.trend, { name: trendName('subscription-activity-trend', 'monthly') })}?before=12`;
+    const rows = (await agent.get(url)).json() as { period: string; orders: number }[];
+    expect(rows).toHaveLength(12);
+    expect(rows.at(-1)!.period).toBe(month(12));
+    expect(rows.find((r) => r.orders)).toEqual(expect.objectContaining({ period: month(13), orders: 1 }));
+    expect((await agent.get(url.replace('before=12', 'before=0'))).statusCode).toBe(422);
+  });
+
+  it('refuses a range it cannot answer with a clear message', async () => {
+    for (const [query, field, message] of [
+      ['from=2026-02-30', 'from', 'The from date must be a valid date.'],
+      ['from=2026-03-02&to=2026-03-01', 'to', 'The to date must be on or after the from date.'],
+      ['from=2000-01-01&to=2026-01-01', 'from', 'Choose a range of at most ten years.'],
+    ] as const) {
+      const res = await agent.get(`${statsEndpoints.kpis.path}?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().errors[field], query).toEqual([message]);
+    }
+  });
+});
+
 describe('business time zone edges (fixed clock 2026-11-20 12:00 America/Chicago)', () => {
   beforeEach(clean);
   const clock = { now: at('2026-11-20 12:00'), timeZone: TZ };

@@ -4,6 +4,7 @@ import { LoadingState, PageHeader } from '../../ui';
 import { preloadCharts, useInView } from '../../ui/chart/Chart';
 import { TREND_CHARTS } from './charts';
 import { Glossary } from './Glossary';
+import { KpiTiles } from './KpiTiles';
 import { ReturnsByModelChart } from './ReturnsByModelChart';
 import { TrendChart } from './TrendChart';
 import { UpcomingCreditsChart } from './UpcomingCreditsChart';
@@ -32,6 +33,7 @@ export function DashboardPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Dashboard" />
+      <KpiTiles />
       <Glossary />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         {TREND_CHARTS.map((def) => (

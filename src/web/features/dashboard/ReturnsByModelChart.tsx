@@ -3,6 +3,7 @@ import { Card, Group, NumberInput, Title } from '@mantine/core';
 import { BRAND_COLORS, RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/business';
 import { RETURN_RATE_MAX_LIMIT } from '../../../contract/stats';
 import { Chart, useInView } from '../../ui/chart/Chart';
+import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
 import { EmptyState, ErrorState, LoadingState } from '../../ui';
 import { useReturnRate } from './api';
 
@@ -32,6 +33,11 @@ export function ReturnsByModelChart() {
       },
     [query.data],
   );
+  const table = useMemo(
+    () => query.data && { columns: ['Model', 'Returns'], rows: query.data.map((r) => [r.model, r.returns]) },
+    [query.data],
+  );
+  const [tableShown, setTableShown] = useState(false);
 
   return (
     <Card
@@ -46,23 +52,32 @@ export function ReturnsByModelChart() {
         <Title order={2} size="h4" id="chart-returns-by-model">
           {TITLE}
         </Title>
-        <NumberInput
-          size="xs"
-          w={170}
-          label="Latest deployed devices"
-          min={1}
-          max={RETURN_RATE_MAX_LIMIT}
-          allowDecimal={false}
-          allowNegative={false}
-          value={limit}
-          onBlur={(e) => {
-            const n = Number(e.currentTarget.value.replace(/,/g, ''));
-            if (Number.isInteger(n) && n >= 1 && n <= RETURN_RATE_MAX_LIMIT) setLimit(n);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') e.currentTarget.blur();
-          }}
-        />
+        <Group gap="xs" align="flex-end">
+          <NumberInput
+            size="xs"
+            w={170}
+            label="Latest deployed devices"
+            min={1}
+            max={RETURN_RATE_MAX_LIMIT}
+            allowDecimal={false}
+            allowNegative={false}
+            value={limit}
+            onBlur={(e) => {
+              const n = Number(e.currentTarget.value.replace(/,/g, ''));
+              if (Number.isInteger(n) && n >= 1 && n <= RETURN_RATE_MAX_LIMIT) setLimit(n);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') e.currentTarget.blur();
+            }}
+          />
+          <ChartMenu
+            title={TITLE}
+            table={table ?? null}
+            card={ref}
+            tableShown={tableShown}
+            onToggleTable={() => setTableShown((shown) => !shown)}
+          />
+        </Group>
       </Group>
       {query.isError ? (
         <ErrorState message={`${TITLE} could not be loaded.`} onRetry={() => void query.refetch()} />
@@ -73,7 +88,10 @@ export function ReturnsByModelChart() {
       ) : query.data!.length === 0 ? (
         <EmptyState>No deployed devices yet.</EmptyState>
       ) : (
-        <Chart option={option} height={HEIGHT} label={`${TITLE}, latest ${limit} deployed`} />
+        <>
+          <Chart option={option} height={HEIGHT} label={`${TITLE}, latest ${limit} deployed`} />
+          <ChartDataTable caption={`${TITLE}, latest ${limit} deployed`} table={table!} shown={tableShown} />
+        </>
       )}
     </Card>
   );

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Card, Group, SegmentedControl, Select, Text, Title } from '@mantine/core';
+import { Card, Group, SegmentedControl, Select, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useNavigate } from 'react-router';
 import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
 import { Chart, useInView } from '../../ui/chart/Chart';
@@ -8,7 +9,8 @@ import { ChartLegend } from '../../ui/chart/ChartLegend';
 import { EmptyState, ErrorState, LoadingState } from '../../ui';
 import { PALETTE_17 } from '../../../contract/business';
 import { useTrend } from './api';
-import { isEmptyTrend, seriesOf, trendOption } from './chartOptions';
+import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions';
+import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
 import { viewsOf, type TrendChartDef } from './charts';
 
 /** A chart card with its view switcher; it asks for its data once it comes into view, then keeps each view cached. */
@@ -17,6 +19,16 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
   const [limit, setLimit] = useState<number | undefined>(def.rowLimit ? ROW_LIMIT_OPTIONS[0] : undefined);
   const [ref, inView] = useInView<HTMLDivElement>();
   const query = useTrend(def.endpoint, view, { enabled: inView, limit });
+  // "Compare": the same view over the stretch just before, drawn faint (line charts; all-time views have none).
+  const [compare, setCompare] = useState(false);
+  const comparable = def.type === 'line' && view !== 'yearly';
+  const periods = query.data?.length ?? 0;
+  const before = useTrend(def.endpoint, view, {
+    enabled: inView && compare && comparable && periods > 0,
+    limit,
+    before: periods,
+  });
+  const previous = compare && comparable ? before.data : undefined;
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const toggle = (name: string) =>
     setHidden((current) => {
@@ -25,12 +37,18 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
       return next;
     });
   const option = useMemo(
-    () => (query.data ? trendOption(def, query.data, view, hidden) : null),
-    [def, query.data, view, hidden],
+    () => (query.data ? trendOption(def, query.data, view, hidden, previous) : null),
+    [def, query.data, view, hidden, previous],
   );
   const legend = query.data
     ? seriesOf(def, query.data).map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! }))
     : [];
+  const table = useMemo(
+    () => (query.data ? trendTable(def, query.data, view, hidden, previous) : null),
+    [def, query.data, view, hidden, previous],
+  );
+  const [tableShown, setTableShown] = useState(false);
+  const navigate = useNavigate();
   const titleId = `chart-${def.endpoint}`;
   const views = viewsOf(def).map((v) => ({ value: v, label: STATS_VIEWS[v].label }));
   // Four view buttons do not fit a phone: a select takes their place there.
@@ -43,6 +61,22 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
           {def.title}
         </Title>
         <Group gap="xs">
+          {comparable && (
+            <Switch
+              size="xs"
+              label="Compare"
+              aria-label={`Compare ${def.title} with the period before`}
+              checked={compare}
+              onChange={(e) => setCompare(e.currentTarget.checked)}
+            />
+          )}
+          <ChartMenu
+            title={def.title}
+            table={table}
+            card={ref}
+            tableShown={tableShown}
+            onToggleTable={() => setTableShown((shown) => !shown)}
+          />
           {def.rowLimit && (
             <Group gap={4} wrap="nowrap">
               <Text component="label" htmlFor={`${titleId}-limit`} size="xs" c="dimmed">
@@ -91,8 +125,20 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
         </div>
       ) : option ? (
         <>
-          <Chart option={option} height={def.height} label={`${def.title}, ${STATS_VIEWS[view].label}`} />
+          <Chart
+            option={option}
+            height={def.height}
+            label={`${def.title}, ${STATS_VIEWS[view].label}`}
+            onPointClick={({ dataIndex, seriesName }) => {
+              const column = table?.columns.indexOf(seriesName) ?? -1;
+              const url = column > 0 ? table?.href?.(dataIndex, column) : null;
+              if (url) void navigate(url);
+            }}
+          />
           <ChartLegend items={legend} hidden={hidden} onToggle={toggle} label={`Series of ${def.title}`} />
+          {table && (
+            <ChartDataTable caption={`${def.title}, ${STATS_VIEWS[view].label}`} table={table} shown={tableShown} />
+          )}
         </>
       ) : (
         <div style={{ height: def.height }}>

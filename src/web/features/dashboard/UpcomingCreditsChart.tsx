@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import { Card, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Card, Group, Text, Title } from '@mantine/core';
+import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
 import { DonutChart } from '../../ui/chart/DonutChart';
 import { useInView } from '../../ui/chart/Chart';
 import { ErrorState, LoadingState } from '../../ui';
@@ -19,6 +20,11 @@ export function UpcomingCreditsChart() {
       query.data?.weeks.map((w) => ({ name: `Week of ${periodLabel(w.period, 'daily')}`, value: Number(w.amount) })),
     [query.data],
   );
+  const table = useMemo(
+    () => data && { columns: ['Week', 'Credits ($)'], rows: data.map((d) => [d.name, d.value]) },
+    [data],
+  );
+  const [tableShown, setTableShown] = useState(false);
 
   return (
     <Card
@@ -29,9 +35,18 @@ export function UpcomingCreditsChart() {
       aria-labelledby="chart-upcoming-credits"
       data-chart="upcoming-credits"
     >
-      <Title order={2} size="h4" id="chart-upcoming-credits" mb="xs">
-        Next 4 Weeks
-      </Title>
+      <Group justify="space-between" align="center" mb="xs">
+        <Title order={2} size="h4" id="chart-upcoming-credits">
+          Next 4 Weeks
+        </Title>
+        <ChartMenu
+          title="Next 4 Weeks"
+          table={table ?? null}
+          card={ref}
+          tableShown={tableShown}
+          onToggleTable={() => setTableShown((shown) => !shown)}
+        />
+      </Group>
       {query.isError ? (
         <ErrorState message="Upcoming credits could not be loaded." onRetry={() => void query.refetch()} />
       ) : !data ? (
@@ -47,6 +62,7 @@ export function UpcomingCreditsChart() {
             label="Credits due in the next 4 weeks"
             format={(v) => `$${dollars(v)}`}
           />
+          <ChartDataTable caption="Credits due in the next 4 weeks" table={table!} shown={tableShown} />
         </>
       )}
     </Card>

@@ -1,4 +1,5 @@
-import { statsEndpoints, trendName, type StatsEndpoint, type StatsView } from '../../../contract/stats';
+import { keepPreviousData } from '@tanstack/react-query';
+import { statsEndpoints, trendName, type KpiQuery, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 import { useApiQuery } from '../../ui';
 
 // Loaded views stay cached for the whole visit, even when unused for a while: going back makes no request (§2).
@@ -7,11 +8,11 @@ const cached = { gcTime: Infinity } as const;
 export function useTrend(
   endpoint: StatsEndpoint,
   view: StatsView,
-  { enabled, limit }: { enabled: boolean; limit?: number },
+  { enabled, limit, before }: { enabled: boolean; limit?: number; before?: number },
 ) {
   return useApiQuery(
     statsEndpoints.trend,
-    { params: { name: trendName(endpoint, view) }, query: { limit } },
+    { params: { name: trendName(endpoint, view) }, query: { limit, before } },
     { ...cached, enabled },
   );
 }
@@ -22,4 +23,13 @@ export function useReturnRate(limit: number, enabled: boolean) {
 
 export function useUpcomingCredits(enabled: boolean) {
   return useApiQuery(statsEndpoints.upcomingCredits, {}, { ...cached, enabled });
+}
+
+/** The headline figures of a range (null: none chosen yet); the last figures stay shown while new ones load. */
+export function useKpis(range: KpiQuery | null) {
+  return useApiQuery(
+    statsEndpoints.kpis,
+    { query: range ?? {} },
+    { ...cached, enabled: range !== null, placeholderData: keepPreviousData },
+  );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, STATS_ENDPOINTS } from '../../../contract/stats';
-import { hoverLines, isEmptyTrend, periodLabel, seriesOf, trendOption } from './chartOptions';
-import { TREND_CHARTS, type TrendChartDef } from './charts';
+import { hoverLines, isEmptyTrend, periodLabel, seriesOf, trendOption, trendTable } from './chartOptions';
+import { periodRange, TREND_CHARTS, type TrendChartDef } from './charts';
 
 const chart = (endpoint: TrendChartDef['endpoint']) => TREND_CHARTS.find((c) => c.endpoint === endpoint)!;
 
@@ -132,5 +132,56 @@ describe('legend and empty views', () => {
     expect(isEmptyTrend(def, [])).toBe(true);
     expect(isEmptyTrend(def, [{ period: '2026-11', orders: 0, returns: 0, cancellations: 0, net: 0 }])).toBe(true);
     expect(isEmptyTrend(def, [{ period: '2026-11', orders: 0, returns: 0, cancellations: 0, net: -1 }])).toBe(false);
+  });
+});
+
+describe('tables, click-through and comparison', () => {
+  const def = chart('subscription-activity-trend');
+  const rows = [
+    { period: '2026-10', orders: 5, returns: 1, cancellations: 0, net: 4 },
+    { period: '2026-11', orders: 3, returns: 1, cancellations: 1, net: 1 },
+  ];
+  const before = [
+    { period: '2025-10', orders: 2, returns: 0, cancellations: 0, net: 2 },
+    { period: '2025-11', orders: 7, returns: 2, cancellations: 0, net: 5 },
+  ];
+
+  it('tables exactly the series drawn, each value linking to the rows it counts in its period', () => {
+    const table = trendTable(def, rows, 'monthly', new Set(['Net Subscriptions']));
+    expect(table.columns).toEqual(['Period', 'New Orders', '21-Day Returns', 'Cancellations']);
+    expect(table.rows).toEqual([
+      ['Oct', 5, 1, 0],
+      ['Nov', 3, 1, 1],
+    ]);
+    expect(table.href!(1, 1)).toBe('/admin/subscriptions?from=2026-11-01&to=2026-11-30&needsReason=0');
+    expect(table.href!(0, 2)).toBe(
+      '/admin/subscription-cancellations?type=return&from=2026-10-01&to=2026-10-31&needsReason=0',
+    );
+  });
+
+  it('spans each kind of period with the business days it counts', () => {
+    expect(periodRange('2026-11-03', 'daily')).toEqual({ from: '2026-11-03', to: '2026-11-03' });
+    expect(periodRange('2026-12-28', 'weekly')).toEqual({ from: '2026-12-28', to: '2027-01-03' });
+    expect(periodRange('2024-02', 'monthly')).toEqual({ from: '2024-02-01', to: '2024-02-29' });
+    expect(periodRange('2025', 'yearly')).toEqual({ from: '2025-01-01', to: '2025-12-31' });
+  });
+
+  it('draws the stretch before as a faint dashed twin of each series, in its table and its hover too', () => {
+    const option = trendOption(def, rows, 'monthly', new Set(), before);
+    const series = option.series as { name: string; data: number[]; lineStyle?: { type: string } }[];
+    const twin = series.find((s) => s.name === 'New Orders (previous)')!;
+    expect(twin.data).toEqual([2, 7]);
+    expect(twin.lineStyle?.type).toBe('dashed');
+    const table = trendTable(def, rows, 'monthly', new Set(), before);
+    expect(table.columns.slice(5)).toEqual([
+      'New Orders (previous)',
+      '21-Day Returns (previous)',
+      'Cancellations (previous)',
+      'Net Subscriptions (previous)',
+    ]);
+    expect(table.rows[1]!.slice(5)).toEqual([7, 2, 0, 5]);
+    expect(table.href!(1, 6)).toBeNull();
+    const hover = (option.tooltip as { formatter: (p: unknown) => string }).formatter([{ dataIndex: 1 }]);
+    expect(hover).toContain('New Orders (previous): 7');
   });
 });

@@ -1,7 +1,8 @@
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, type StatsRow, type StatsView } from '../../../contract/stats';
 import type { ChartOption } from '../../ui/chart/Chart';
-import type { SeriesDef, TrendChartDef } from './charts';
+import type { ChartTable } from '../../ui/chart/ChartData';
+import { periodRange, type SeriesDef, type TrendChartDef } from './charts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -40,6 +41,40 @@ export function hoverLines(def: TrendChartDef, series: SeriesDef[], row: StatsRo
   return lines;
 }
 
+/** The name of a series' faint twin: the same figure over the stretch before. */
+export const previousName = (name: string) => `${name} (previous)`;
+
+/** The previous stretch's row drawn under each period: aligned from the end, as both end with their last period. */
+const previousRow = (rows: StatsRow[], previous: StatsRow[], index: number) =>
+  previous[index - rows.length + previous.length];
+
+/**
+ * The rows a trend chart draws, as a table: each period's label, then the value of each series shown (and, when
+ * comparing, of each one's previous stretch).
+ */
+export function trendTable(
+  def: TrendChartDef,
+  rows: StatsRow[],
+  view: StatsView,
+  hidden: ReadonlySet<string> = new Set(),
+  previous?: StatsRow[],
+): ChartTable {
+  const series = seriesOf(def, rows).filter((s) => !hidden.has(s.name));
+  const { drill } = def;
+  return {
+    columns: ['Period', ...series.map((s) => s.name), ...(previous ? series.map((s) => previousName(s.name)) : [])],
+    rows: rows.map((r, i) => [
+      periodLabel(String(r.period), view, def.monthWithYear),
+      ...series.map((s) => Number(r[s.field] ?? 0)),
+      ...(previous ? series.map((s) => Number(previousRow(rows, previous, i)?.[s.field] ?? 0)) : []),
+    ]),
+    ...(drill && {
+      href: (row: number, column: number) =>
+        column <= series.length ? drill(series[column - 1]!.field, periodRange(String(rows[row]!.period), view)) : null,
+    }),
+  };
+}
+
 /** Whether a view has nothing to draw: no periods, or every value of every series zero. */
 export function isEmptyTrend(def: TrendChartDef, rows: StatsRow[]): boolean {
   const series = seriesOf(def, rows);
@@ -55,22 +90,67 @@ export function trendOption(
   rows: StatsRow[],
   view: StatsView,
   hidden: ReadonlySet<string> = new Set(),
+  previous?: StatsRow[],
 ): ChartOption {
   const series = seriesOf(def, rows);
+  const shownBefore = (index: number) => (previous ? previousRow(rows, previous, index) : undefined);
   const labels = rows.map((r) => periodLabel(String(r.period), view, def.monthWithYear));
   // The daily view ends with today in the business time zone.
   const todayIndex = view === 'daily' ? rows.length - 1 : -1;
+  const main = series.map((s, i) => ({
+    name: s.name,
+    type: def.type === 'stackedBar' ? ('bar' as const) : ('line' as const),
+    stack: def.type === 'stackedBar' ? 'total' : undefined,
+    smooth: false,
+    showSymbol: rows.length <= 31,
+    data: rows.map((r) => Number(r[s.field] ?? 0)),
+    markLine:
+      def.markToday && i === 0 && todayIndex >= 0
+        ? {
+            symbol: 'none' as const,
+            silent: true,
+            label: { formatter: 'Today' },
+            lineStyle: { color: '#868E96', type: 'dashed' as const },
+            data: [{ xAxis: todayIndex }],
+          }
+        : undefined,
+  }));
+  // The stretch before, faint and dashed under each series, in its colour.
+  const faint = series.map((s) => ({
+    name: previousName(s.name),
+    type: 'line' as const,
+    smooth: false,
+    showSymbol: false,
+    silent: true,
+    color: s.color ?? PALETTE_17[0],
+    lineStyle: { type: 'dashed' as const, opacity: 0.45 },
+    data: rows.map((_, i) => Number(shownBefore(i)?.[s.field] ?? 0)),
+  }));
   return {
     color: series.map((s) => s.color ?? PALETTE_17[0]),
     grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
-    legend: { show: false, selected: Object.fromEntries(series.map((s) => [s.name, !hidden.has(s.name)])) },
+    legend: {
+      show: false,
+      selected: Object.fromEntries(
+        series.flatMap((s) => [
+          [s.name, !hidden.has(s.name)],
+          ...(previous ? [[previousName(s.name), !hidden.has(s.name)]] : []),
+        ]),
+      ),
+    },
     tooltip: {
       trigger: 'axis',
       confine: true,
       formatter: (params: unknown) => {
         const index = (Array.isArray(params) ? params[0] : params)?.dataIndex as number | undefined;
         const row = index === undefined ? undefined : rows[index];
-        return row ? hoverLines(def, series, row, labels[index!]!).map(escape).join('<br>') : '';
+        if (!row) return '';
+        const before = shownBefore(index!);
+        const lines = hoverLines(def, series, row, labels[index!]!);
+        if (before)
+          for (const s of series.filter((s) => !hidden.has(s.name)))
+            lines.push(`${previousName(s.name)}: ${formatValue(def, Number(before[s.field] ?? 0))}`);
+        return lines.map(escape).join('<br>');
       },
     },
     xAxis: { type: 'category', data: labels, boundaryGap: def.type === 'stackedBar' },
@@ -82,23 +162,6 @@ export function trendOption(
           def.money ? `$${v.toLocaleString('en-US')}` : def.percent ? `${v}%` : v.toLocaleString('en-US'),
       },
     },
-    series: series.map((s, i) => ({
-      name: s.name,
-      type: def.type === 'stackedBar' ? 'bar' : 'line',
-      stack: def.type === 'stackedBar' ? 'total' : undefined,
-      smooth: false,
-      showSymbol: rows.length <= 31,
-      data: rows.map((r) => Number(r[s.field] ?? 0)),
-      markLine:
-        def.markToday && i === 0 && todayIndex >= 0
-          ? {
-              symbol: 'none',
-              silent: true,
-              label: { formatter: 'Today' },
-              lineStyle: { color: '#868E96', type: 'dashed' },
-              data: [{ xAxis: todayIndex }],
-            }
-          : undefined,
-    })),
+    series: previous ? [...main, ...faint] : main,
   };
 }

@@ -1,4 +1,5 @@
 import { BRAND_COLORS, CARRIERS } from '../../../contract/business';
+import { paths } from '../../paths';
 import { STATS_ENDPOINTS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 
 export interface SeriesDef {
@@ -27,7 +28,45 @@ export interface TrendChartDef {
   monthWithYear?: boolean;
   /** Plan Lookup Promo Conversions has a row-limit selector. */
   rowLimit?: boolean;
+  /** The list behind a point: the rows a series counts in a period (click-through); null for none. */
+  drill?: (field: string, period: DateRange) => string | null;
 }
+
+/** The business days a period spans, as the lists filter them (`from` and `to`, inclusive). */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDay = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+
+/** A period's first and last day: a day, a week from its Monday, a month ('YYYY-MM'), a year ('YYYY'). */
+export function periodRange(period: string, view: StatsView): DateRange {
+  const [y, m = 1, d = 1] = period.split('-').map(Number) as [number, number?, number?];
+  const start = new Date(Date.UTC(y, m - 1, d));
+  const end =
+    view === 'daily'
+      ? start
+      : view === 'weekly'
+        ? new Date(Date.UTC(y, m - 1, d + 6))
+        : view === 'monthly'
+          ? new Date(Date.UTC(y, m, 0))
+          : new Date(Date.UTC(y, 11, 31));
+  return { from: isoDay(start), to: isoDay(end) };
+}
+
+/** A list's address with its filters; every row, not only those needing a reason. */
+const list = (path: string, filters: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])), needsReason: '0' })}`;
+
+/** Orders, returns and cancellations of a period open the subscriptions or cancellations it counts. */
+const activityDrill = (field: string, { from, to }: DateRange) =>
+  field === 'returns'
+    ? list(paths.cancellations, { type: 'return', from, to })
+    : field === 'cancellations'
+      ? list(paths.cancellations, { type: 'cancellation', from, to })
+      : list(paths.subscriptions, { from, to });
 
 export const viewsOf = (def: TrendChartDef): readonly StatsView[] => STATS_ENDPOINTS[def.endpoint].views;
 
@@ -52,6 +91,7 @@ export const TREND_CHARTS: TrendChartDef[] = [
     height: 400,
     defaultView: 'monthly',
     hover: 'returnsShare',
+    drill: activityDrill,
   },
   {
     title: 'Total orders trend',
@@ -65,6 +105,8 @@ export const TREND_CHARTS: TrendChartDef[] = [
     height: 400,
     defaultView: 'monthly',
     hover: 'cancellationsShare',
+    drill: (field, { from, to }) =>
+      field === 'cancellations' ? list(paths.cancellations, { from, to }) : list(paths.subscriptions, { from, to }),
   },
   {
     title: 'PPC Conversions',
@@ -144,6 +186,10 @@ export const TREND_CHARTS: TrendChartDef[] = [
     series: CARRIERS.map((c) => ({ field: c.seriesKey, name: c.name, color: c.color })),
     height: 300,
     defaultView: 'monthly',
+    drill: (field, { from, to }) => {
+      const carrier = CARRIERS.find((c) => c.seriesKey === field);
+      return carrier ? list(paths.subscriptions, { carrierId: carrier.id, from, to }) : null;
+    },
   },
   {
     title: 'Device swaps and reset requests',

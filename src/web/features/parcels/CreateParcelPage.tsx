@@ -3,7 +3,16 @@ import { useNavigate } from 'react-router';
 import type { CustomerSearchResult } from '../../../contract/customers';
 import { DIRECTION_LABELS, PARCEL_DIRECTIONS, parcelEndpoints, type ParcelBody } from '../../../contract/parcels';
 import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
-import { Form, notify, PageHeader, SubmitButton, useFieldProps, useForm, useSelectFieldProps, type FormState } from '../../ui';
+import {
+  Form,
+  notify,
+  PageHeader,
+  SubmitButton,
+  useFieldProps,
+  useForm,
+  useSelectFieldProps,
+  type FormState,
+} from '../../ui';
 import { paths } from '../../paths';
 import { RequirePermission } from '../auth';
 import { useContainers, useCustomerItems } from './api';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box } from '@mantine/core';
 import type { EChartsOption } from 'echarts';
+import type { ChartPoint } from './EChart';
 import { LoadingState } from '../states';
 
 export type ChartOption = EChartsOption;
@@ -30,14 +31,27 @@ export function useInView<T extends Element>(margin = '200px') {
   return [ref, seen] as const;
 }
 
+export type { ChartPoint } from './EChart';
+
 /** A canvas chart of the given height (300 or 400 px on the dashboard), drawn only once it scrolls into view. */
-export function Chart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+export function Chart({
+  option,
+  height,
+  label,
+  onPointClick,
+}: {
+  option: ChartOption;
+  height: number;
+  label: string;
+  /** A point or bar clicked: the page opens what it stands for. */
+  onPointClick?: (point: ChartPoint) => void;
+}) {
   const [ref, inView] = useInView<HTMLDivElement>();
   return (
     <Box ref={ref} h={height}>
       {inView && (
         <Suspense fallback={<LoadingState label="Drawing chart…" />}>
-          <EChart option={option} height={height} label={label} />
+          <EChart option={option} height={height} label={label} onPointClick={onPointClick} />
         </Suspense>
       )}
     </Box>

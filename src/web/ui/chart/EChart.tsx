@@ -24,11 +24,31 @@ const draw = (instance: echarts.ECharts, option: ChartOption) =>
     notMerge: true,
   });
 
+export interface ChartPoint {
+  /** The point's position in the series' data (the period's row). */
+  dataIndex: number;
+  seriesName: string;
+}
+
 /** One ECharts instance in a div; `data-drawn` is set once the first frame is painted (tests and the benchmark wait on it). */
-export default function EChart({ option, height, label }: { option: ChartOption; height: number; label: string }) {
+export default function EChart({
+  option,
+  height,
+  label,
+  onPointClick,
+}: {
+  option: ChartOption;
+  height: number;
+  label: string;
+  onPointClick?: (point: ChartPoint) => void;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const latest = useRef(option);
+  const clicked = useRef(onPointClick);
+  useEffect(() => {
+    clicked.current = onPointClick;
+  }, [onPointClick]);
   // The chart follows the page's colour scheme: a new scheme draws it anew with ECharts' own dark theme.
   const scheme = useComputedColorScheme('light');
 
@@ -38,6 +58,10 @@ export default function EChart({ option, height, label }: { option: ChartOption;
     chart.current = instance;
     draw(instance, latest.current);
     instance.on('finished', () => el.setAttribute('data-drawn', 'true'));
+    instance.on('click', (p) => {
+      if (typeof p.dataIndex === 'number' && p.seriesName)
+        clicked.current?.({ dataIndex: p.dataIndex, seriesName: p.seriesName });
+    });
     const resize = new ResizeObserver(() => instance.resize());
     resize.observe(el);
     return () => {
