@@ -3,16 +3,12 @@
  * down the list), a filtered page and a searched page of the big lists, with p50/p95. Target: p95 ≤ 30 ms at the
  * large scale, and p95(large) ÷ p95(demo) ≤ 2, printed when bench/results/lists.json holds the other scale too.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 import { encodeCursor } from '../src/contract/pagination';
-import { measure, record, type BenchContext, type BenchTarget } from './support';
+import { measure, recordWithScaleRatio, type BenchContext, type BenchTarget } from './support';
 
 const TARGET_P95_MS = 30;
-const RESULTS = path.join('bench', 'results', 'lists.json');
 
 /** The cursor of the row half way down a list, as the app would have handed it after many Next clicks. */
 async function midCursor(db: Db, table: string, key: string): Promise<string> {
@@ -69,20 +65,8 @@ async function measureTarget(target: BenchTarget) {
   return rows;
 }
 
-type Recorded = { scales?: Record<string, { rows: Record<string, unknown>[] }> };
-
 export default async function listsBench(ctx: BenchContext): Promise<void> {
   const rows: Record<string, unknown>[] = [];
   for await (const target of ctx.targets()) rows.push(...(await measureTarget(target)));
-  const previous: Recorded = fs.existsSync(RESULTS) ? (JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Recorded) : {};
-  const scales = { ...previous.scales, [ctx.scale]: { rows, load: os.loadavg() } };
-  const other = ctx.scale === 'large' ? scales.demo : scales.large;
-  // Cost independent of size: the same call's p95 at the large scale over its p95 at the demo scale.
-  for (const row of rows) {
-    const peer = other?.rows.find((r) => r.db === row.db && r.call === row.call);
-    if (!peer) continue;
-    const [large, demo] = (ctx.scale === 'large' ? [row.p95, peer.p95] : [peer.p95, row.p95]) as [number, number];
-    row['large ÷ demo'] = Math.round((large / Math.max(demo, 0.01)) * 100) / 100;
-  }
-  record('lists', rows, { scale: ctx.scale, loadAverage: os.loadavg(), scales });
+  recordWithScaleRatio('lists', ctx, rows, 'p95');
 }

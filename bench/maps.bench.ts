@@ -8,7 +8,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { buildApp } from '../src/server/app';
@@ -16,7 +15,7 @@ import { testConfig } from '../src/server/config';
 import { createStaffUser } from '../src/server/test/app';
 import { mapEndpoints, type ClusterView, type MapMarker } from '../src/contract/maps';
 import { launchBrowser } from '../e2e/support/harness';
-import { benchDatabase, measure, record, type BenchContext, type BenchTarget } from './support';
+import { benchDatabase, measure, recordWithScaleRatio, type BenchContext, type BenchTarget } from './support';
 
 const BROWSER_RUNS = 5;
 
@@ -61,25 +60,25 @@ const bodyOf = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =
   ) as ClusterView;
 const ZOOMS = [4, 6, 8, 10, 12, 14, 16];
 
-/** A deterministic walk over the bounds, so runs compare. */
-function* views(bounds: NonNullable<ClusterView['bounds']>, zoom: number, count: number) {
-  // Degrees a 1280×600 view spans at this zoom.
+/**
+ * Views of a 1280×600 map at `zoom`, centred in turn on `centres` (where a person would zoom in: the clusters
+ * and markers of the zoom before), deterministic so runs compare.
+ */
+function views(centres: { lat: number; lng: number }[], zoom: number, count: number): string[] {
   const width = (1280 / 256) * (360 / 2 ** zoom);
   const height = (600 / 256) * (170 / 2 ** zoom);
-  for (let i = 0; i < count; i++) {
-    const fx = ((i * 7919) % 1000) / 1000;
-    const fy = ((i * 104_729) % 1000) / 1000;
-    const lng = bounds.west + fx * (bounds.east - bounds.west);
-    const lat = bounds.south + fy * (bounds.north - bounds.south);
-    const r = (n: number) => n.toFixed(4);
-    yield `zoom=${zoom}&west=${r(lng - width / 2)}&south=${r(Math.max(-90, lat - height / 2))}&east=${r(lng + width / 2)}&north=${r(Math.min(90, lat + height / 2))}`;
-  }
+  const r = (n: number) => n.toFixed(4);
+  return Array.from({ length: count }, (_, i) => {
+    const { lat, lng } = centres[(i * 7919) % centres.length]!;
+    return `zoom=${zoom}&west=${r(lng - width / 2)}&south=${r(Math.max(-90, lat - height / 2))}&east=${r(lng + width / 2)}&north=${r(Math.min(90, lat + height / 2))}`;
+  });
 }
 
 async function clusterRows(target: BenchTarget, layers: string) {
   const rows: Record<string, unknown>[] = [];
   const url = (view: string) => `${mapEndpoints.clusters.path}?${view}&${layers}`;
   const whole = 'zoom=4&west=-130&south=20&east=-60&north=52';
+  const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   const first = await target.agent.get(url(whole), { 'accept-encoding': 'gzip' });
   if (first.statusCode !== 200) throw new Error(`${url(whole)} answered ${first.statusCode}: ${first.body}`);
@@ -90,10 +89,13 @@ async function clusterRows(target: BenchTarget, layers: string) {
     call: `clusters ${layers}: first answer (index built)`,
     points: view.total,
     httpP95: coldMs,
+    rssGrowthMB: Math.round((process.memoryUsage().rss - rssBefore) / 1024 / 1024),
   });
-  if (!view.bounds) return rows;
+  let centres = view.items;
   for (const zoom of ZOOMS) {
-    const urls = [...views(view.bounds, zoom, VIEWS_PER_ZOOM)].map(url);
+    if (!centres.length) break;
+    const urls = views(centres, zoom, VIEWS_PER_ZOOM).map(url);
+    const seen: ClusterView['items'] = [];
     let i = 0;
     let maxGzip = 0;
     let maxItems = 0;
@@ -101,8 +103,10 @@ async function clusterRows(target: BenchTarget, layers: string) {
       async () => {
         const res = await target.agent.get(urls[i++ % urls.length]!, { 'accept-encoding': 'gzip' });
         if (res.statusCode !== 200) throw new Error(`clusters answered ${res.statusCode}: ${res.body}`);
+        const items = bodyOf(res).items;
         maxGzip = Math.max(maxGzip, res.rawPayload.length);
-        maxItems = Math.max(maxItems, bodyOf(res).items.length);
+        maxItems = Math.max(maxItems, items.length);
+        seen.push(...items);
       },
       { warmup: 2, iterations: VIEWS_PER_ZOOM * 2 },
     );
@@ -115,6 +119,7 @@ async function clusterRows(target: BenchTarget, layers: string) {
       httpP50: timing.p50,
       httpP95: timing.p95,
     });
+    centres = seen;
   }
   return rows;
 }
@@ -193,10 +198,8 @@ export default async function maps(ctx: BenchContext) {
     const { customers, prospects, general } = mapEndpoints;
     for (const url of [customers.path, prospects.path, general.path]) rows.push(await endpointRow(target, url));
   }
-  record('maps', rows, {
-    scale: ctx.scale,
-    loadAverage: os.loadavg(),
+  recordWithScaleRatio('maps', ctx, rows, 'httpP95', {
     columns:
-      'clusters = GET /admin/api/maps/clusters through the app with gzip; first answer = the index built from the database on first use; zoom rows = views at that zoom panned over the data (p50/p95 ms, largest answer in items and gzip KB); browser = navigation → first marker or cluster drawn and the JS heap after GC, median of 5 runs at 1280×900; the §7 full-list endpoints: every marker, 3 timed calls',
+      'clusters = GET /admin/api/maps/clusters through the app with gzip; first answer = the index built from the database on first use (rssGrowthMB: how much the resident memory of the process grew); zoom rows = views at that zoom centred on the clusters and markers of the zoom before (p50/p95 ms, largest answer in items and gzip KB); browser = navigation → first marker or cluster drawn and the JS heap after GC, median of 5 runs at 1280×900; the §7 full-list endpoints: every marker, 3 timed calls',
   });
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Database, Db } from '../src/server/db/client';
@@ -73,4 +74,33 @@ export function record(suite: string, rows: Record<string, unknown>[], context: 
     file,
     `${JSON.stringify({ suite, recordedAt: new Date().toISOString(), machine, ...context, rows }, null, 2)}\n`,
   );
+}
+
+type Recorded = { scales?: Record<string, { rows: Record<string, unknown>[]; load: number[] }> };
+
+/**
+ * Cost independent of size: adds to each row the same call's `p95Key` at the large scale over it at the demo
+ * scale, from the other scale's last recorded run of the suite, and records this run's rows beside it.
+ */
+export function recordWithScaleRatio(
+  suite: string,
+  ctx: BenchContext,
+  rows: Record<string, unknown>[],
+  p95Key: string,
+  context: Record<string, unknown> = {},
+): void {
+  const file = path.join('bench', 'results', `${suite}.json`);
+  const previous: Recorded = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Recorded) : {};
+  const scales = { ...previous.scales, [ctx.scale]: { rows, load: os.loadavg() } };
+  const other = ctx.scale === 'large' ? scales.demo : scales.large;
+  for (const row of rows) {
+    const peer = other?.rows.find((r) => r.db === row.db && r.call === row.call);
+    if (typeof row[p95Key] !== 'number' || typeof peer?.[p95Key] !== 'number') continue;
+    const [large, demo] = (ctx.scale === 'large' ? [row[p95Key], peer[p95Key]] : [peer[p95Key], row[p95Key]]) as [
+      number,
+      number,
+    ];
+    row['large ÷ demo'] = Math.round((large / Math.max(demo, 0.01)) * 100) / 100;
+  }
+  record(suite, rows, { scale: ctx.scale, loadAverage: os.loadavg(), ...context, scales });
 }

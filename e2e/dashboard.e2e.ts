@@ -114,9 +114,10 @@ describe('dashboard', () => {
     expect(await tile('orders').innerText()).toContain('New orders');
     expect(await tile('returnRate').innerText()).toContain('25.00%');
     expect(await tile('net').innerText()).toMatch(/Net subscriptions\s+3/);
-    await page.getByRole('radio', { name: 'Custom' }).click({ force: true });
+    const glance = page.getByRole('region', { name: 'At a glance' });
+    await glance.locator('label', { hasText: 'Custom' }).click();
     expect(await page.getByText('Choose the first and last day.').isVisible()).toBe(true);
-    await page.getByRole('radio', { name: 'This year' }).click({ force: true });
+    await glance.locator('label', { hasText: 'This year' }).click();
     await expect.poll(() => tile('orders').innerText()).toContain('4');
     await tile('orders').getByRole('link').click();
     await page.waitForURL(

@@ -78,8 +78,9 @@ const visitsDataset = (db: Db, clusters: MapClusters, layer: VisitLayer, rep: Cu
 
 /** Builds the two large indexes ahead of the first map opened (they take seconds at a million members). */
 export async function warmClusters(db: Db, clusters: MapClusters, timeZone: string): Promise<void> {
-  await membersDataset(db, clusters);
-  await visitsDataset(db, clusters, 'all', null, timeZone);
+  for (const dataset of [await membersDataset(db, clusters), await visitsDataset(db, clusters, 'all', null, timeZone)])
+    // A small set is built in moments when first asked for; kept from start-up it could miss rows added since.
+    if (clusters.awaitsRebuild(dataset)) clusters.invalidate(dataset.key);
 }
 
 interface Layer {

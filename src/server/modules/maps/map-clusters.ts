@@ -100,8 +100,13 @@ export class MapClusters {
     const fresh = current && !entry.invalid && this.now() - current.builtAt < ttlMs;
     if (fresh) return current;
     entry.building ??= this.build(key, entry, load);
-    if (current && current.count >= AWAIT_REBUILD_BELOW) return current;
+    if (current && !this.awaitsRebuild(current)) return current;
     return entry.building;
+  }
+
+  /** Whether a stale set is rebuilt before answering (small) rather than answered from while it rebuilds. */
+  awaitsRebuild(dataset: Dataset): boolean {
+    return dataset.count < AWAIT_REBUILD_BELOW;
   }
 
   private async build(key: string, entry: Entry, load: () => Promise<PointSet>): Promise<Dataset> {
