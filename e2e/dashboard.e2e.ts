@@ -199,9 +199,14 @@ describe('dashboard', () => {
   it('follows a dark system setting, charts included, and switches with the header button', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
     await page.emulateMedia({ colorScheme: 'dark' });
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    // Dark before the app's code runs: the page never flashes white (its code held back here to show it).
+    await page.route('**/admin/assets/*.js', (route) => route.abort());
+    await page.goto('/admin');
+    expect(await scheme()).toBe('dark');
+    await page.unroute('**/admin/assets/*.js');
     await page.goto('/admin');
     await drawn(page, 'subscription-activity-trend');
-    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
     expect(await scheme()).toBe('dark');
     const background = () =>
       page.evaluate(() => getComputedStyle(document.querySelector('[data-chart]')!).backgroundColor);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DEVICE_STATUS_ID, DEVICE_PRICE_THRESHOLD, DEVICE_STATUSES } from './business';
 import { endpoint } from './endpoint';
 import { actionResult, equipmentState } from './equipment';
-import { pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery } from './pagination';
 import { id, int, searchText, text } from './primitives';
 
 /** SIMs, IMEIs and phone numbers are short identifiers; a search longer than this cannot match one. */
@@ -80,6 +80,8 @@ export const simLookupDevice = z.object({
   subscription: z.object({ id: z.number(), customer: named }).nullable(),
   loaner: z.object({ id: z.number(), customer: named }).nullable(),
   mofi_id: z.number().nullable(),
+  /** Its line was deleted: it cannot take a phone and line any more. */
+  lineDeleted: z.boolean(),
   warnings: z.array(z.string()),
 });
 export type SimLookupDevice = z.infer<typeof simLookupDevice>;
@@ -94,7 +96,25 @@ export function replacementWarnings(device: Omit<SimLookupDevice, 'warnings'>): 
     warnings.push(`Device ${device.id} is listed as ${device.status.description}.`);
   if (device.subscription) warnings.push(`Device ${device.id} is assigned to an active subscription.`);
   if (device.loaner) warnings.push(`Device ${device.id} is on loan to ${device.loaner.customer.name}.`);
+  if (device.lineDeleted) warnings.push(lineDeletedMessage(device.id));
   return warnings;
+}
+
+const lineDeletedMessage = (id: number) => `The line of device ${id} has already been deleted.`;
+
+/**
+ * Why the device found by SIM cannot take the phone and line of device `currentId`, or null when it can. The server
+ * refuses with this message and the form says it (with Submit off) before anything is sent.
+ */
+export function replacementTargetRefusal(
+  currentId: number,
+  target: Pick<SimLookupDevice, 'id' | 'imei' | 'sim' | 'lineDeleted'>,
+): string | null {
+  if (target.id === currentId)
+    return `SIM ${target.sim} belongs to device ${currentId} itself. Look up the SIM of another device.`;
+  if (target.imei) return `Device ${target.id} has an existing IMEI. Please correct.`;
+  if (target.lineDeleted) return lineDeletedMessage(target.id);
+  return null;
 }
 
 /** An id sent in a form (a number, or digits from a select): `missing` when absent, `invalid` when not an id. */
@@ -161,7 +181,7 @@ export function deviceActionRefusal(action: DeviceAction, d: DeviceFacts): strin
     action === 'unassignEquipment' ||
     action === 'removeEquipment' ||
     action === 'replace';
-  if (keepsLine && d.lineDeleted) return `The line of device ${d.id} has already been deleted.`;
+  if (keepsLine && d.lineDeleted) return lineDeletedMessage(d.id);
   // Separating and deleting remove the device record; a subscription or loan still using it would lose its line.
   if (action === 'separateEquipment' || action === 'deleteDevice') {
     if (d.activeSubscription)
@@ -194,6 +214,14 @@ export const devicesEndpoints = {
     response: deviceList,
     access: 'devices.view',
     summary: 'A page of devices, newest first, searched by whole IMEI, SIM, phone or id and filtered.',
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/devices/export.csv',
+    query: deviceListQuery,
+    response: csvFile,
+    access: 'devices.view',
+    summary: "Every device the list's search and filters find, as CSV, newest first (paging fields are ignored).",
   }),
   options: endpoint({
     method: 'GET',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { csvCell } from '../../contract/csv';
 import { createTestApp } from '../test/app';
 import { customers } from '../db/schema';
-import { createCancellation, createCustomer } from '../seed/factories';
+import { createCancellation, createCustomer, createDevice } from '../seed/factories';
 import { EXPORT_BATCH } from '../db/pages';
 
 describe('CSV cells', () => {
@@ -65,6 +65,26 @@ describe('list exports', () => {
       expect((await rep.get('/admin/api/subscriptions/export.csv')).statusCode).toBe(403);
       const bad = await agent.get('/admin/api/subscriptions/export.csv?from=2026-02-30');
       expect(bad.statusCode).toBe(422);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports the devices a filter finds, with status, model and customer, to roles that see devices', async () => {
+    const t = await createTestApp();
+    try {
+      const mine = await createDevice(t.db, { simOnly: true, deviceStatusId: 5 });
+      await createDevice(t.db, { simOnly: true, deviceStatusId: 4 });
+      const agent = await t.signIn({ role: 'analyst' });
+      const res = await agent.get('/admin/api/devices/export.csv?status=5');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/filename="devices-\d{4}-\d{2}-\d{2}\.csv"/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Device ID,IMEI,SIM,Phone,Status,Model,Line deleted,Customer ID,Customer');
+      expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([String(mine.id)]);
+      expect(lines[1]).toContain(',Unavailable,');
+      const rep = await t.signIn({ role: 'field-rep' });
+      expect((await rep.get('/admin/api/devices/export.csv')).statusCode).toBe(403);
     } finally {
       await t.close();
     }

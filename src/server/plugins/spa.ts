@@ -1,11 +1,21 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOGIN_PAGE } from '../../contract/auth';
 import { SET_PASSWORD_PAGE } from '../../contract/staff';
 import { NOT_FOUND_MESSAGE } from '../../contract/errors';
+
+/**
+ * Sets the colour scheme on <html> before the first paint, as Mantine will (its saved choice, else the system's),
+ * so a dark page never flashes white while the app's code loads. Inline, allowed by a nonce of this page alone.
+ */
+const COLOR_SCHEME_SCRIPT =
+  "try{var s=localStorage.getItem('mantine-color-scheme-value');" +
+  "var d=s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);" +
+  "document.documentElement.setAttribute('data-mantine-color-scheme',d?'dark':'light')}catch(e){}";
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -45,7 +55,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
   const page = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers['x-requested-with'] === 'XMLHttpRequest') return notFound(reply);
     const token = reply.generateCsrf();
-    const html = template.replace('<head>', `<head>\n    <meta name="csrf-token" content="${escapeAttr(token)}">`);
+    const nonce = randomBytes(16).toString('base64');
+    const csp = String(reply.getHeader('content-security-policy') ?? '');
+    reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`));
+    const html = template.replace(
+      '<head>',
+      `<head>\n    <meta name="csrf-token" content="${escapeAttr(token)}">\n    <script nonce="${nonce}">${COLOR_SCHEME_SCRIPT}</script>`,
+    );
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 

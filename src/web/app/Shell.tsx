@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import {
   Anchor,
   AppShell,
+  Box,
   Burger,
   Button,
   Center,
@@ -75,7 +76,7 @@ export function Shell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
-            <Title order={2} size="h4">
+            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
               Back Office
             </Title>
           </Group>
@@ -96,14 +97,18 @@ export function Shell() {
             <Anchor component={Link} to={paths.account} size="sm" visibleFrom="xs" data-testid="current-user">
               {me.data?.name ?? ''}
             </Anchor>
+            {/* On a phone the header holds the icon alone, named for screen readers. */}
             <Button
               variant="subtle"
               size="compact-sm"
               leftSection={<IconLogout size={16} />}
               loading={signOut.isPending}
               onClick={() => signOut.mutate({})}
+              aria-label="Sign out"
             >
-              Sign out
+              <Box component="span" visibleFrom="xs">
+                Sign out
+              </Box>
             </Button>
           </Group>
         </Group>

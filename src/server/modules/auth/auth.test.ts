@@ -209,6 +209,20 @@ describe('the sign-in guard', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
+  it('sets the colour scheme before the first paint with an inline script only this page’s nonce allows', async () => {
+    const agent = await t.signIn();
+    const pages = [await agent.loadPage('/admin'), await agent.loadPage('/admin')];
+    const nonces = pages.map((res) => {
+      const nonce = /<script nonce="([^"]+)">try\{var s=localStorage/.exec(res.body)?.[1];
+      expect(nonce).toBeDefined();
+      expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'nonce-${nonce}'`);
+      // Styles keep their own rule: a nonce there would switch off the inline styles the UI kit sets.
+      expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const agent = await t.signIn();
     const res = await agent.get('/admin/api/no-such-thing');

@@ -287,5 +287,6 @@ export async function findDeviceBySim(tx: Tx, sim: string): Promise<Omit<SimLook
       : null,
     loaner: loan ? { id: loan.id, customer: { id: loan.customerId, name: loan.customerName } } : null,
     mofi_id: row.device.productId,
+    lineDeleted: row.device.lineDeletedAt !== null,
   };
 }

@@ -3,6 +3,9 @@ import { devicesEndpoints as endpoints } from '../../../contract/devices';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
+import { csvLines, sendCsv, type CsvColumn } from '../../http/csv';
+import { allPages } from '../../db/pages';
+import type { DeviceRow } from '../../../contract/devices';
 import { deviceDetail, deviceOptions, listDevices } from './devices.queries';
 import {
   convertWithBlacklistHold,
@@ -17,6 +20,17 @@ import {
 
 export const deviceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, endpoints.list, ({ query }) => listDevices(db, query));
+
+  route(app, endpoints.export, ({ query, reply }) =>
+    sendCsv(
+      reply,
+      `devices-${new Date().toISOString().slice(0, 10)}.csv`,
+      csvLines(
+        DEVICE_CSV,
+        allPages((page) => listDevices(db, { ...query, ...page })),
+      ),
+    ),
+  );
 
   route(app, endpoints.options, () => deviceOptions(db));
 
@@ -37,3 +51,15 @@ export const deviceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 
   route(app, endpoints.replace, ({ params, body, user }) => replaceDevice(db, user.id, params.id, body));
 };
+
+const DEVICE_CSV: CsvColumn<DeviceRow>[] = [
+  { header: 'Device ID', value: (d) => d.id },
+  { header: 'IMEI', value: (d) => d.imei },
+  { header: 'SIM', value: (d) => d.sim },
+  { header: 'Phone', value: (d) => d.phone },
+  { header: 'Status', value: (d) => d.status.description },
+  { header: 'Model', value: (d) => d.model },
+  { header: 'Line deleted', value: (d) => (d.lineDeleted ? 'yes' : 'no') },
+  { header: 'Customer ID', value: (d) => d.customer?.id },
+  { header: 'Customer', value: (d) => d.customer?.name },
+];

@@ -4,6 +4,7 @@ import {
   deviceActionRefusal,
   isBelowPriceThreshold,
   noDeviceWithSim,
+  replacementTargetRefusal,
   replacementWarnings,
   type DeviceAction,
   type ReplacementData,
@@ -247,7 +248,7 @@ export async function replaceDevice(
   const targetId = body.new_device_id;
   if (targetId === id)
     throw new FieldErrors({
-      sim: [`SIM ${body.sim} belongs to device ${id} itself. Look up the SIM of another device.`],
+      sim: [replacementTargetRefusal(id, { id, imei: null, sim: body.sim, lineDeleted: false })!],
     });
   return db.transaction(async (tx) => {
     // Lock both rows in id order so two opposite replacements cannot deadlock.
@@ -276,9 +277,8 @@ export async function replaceDevice(
         ],
       });
     }
-    if (target.imei) throw new FieldErrors({ sim: [`Device ${target.id} has an existing IMEI. Please correct.`] });
-    if (target.lineDeletedAt)
-      throw new FieldErrors({ sim: [`The line of device ${target.id} has already been deleted.`] });
+    const targetRefusal = replacementTargetRefusal(id, { ...target, lineDeleted: target.lineDeletedAt !== null });
+    if (targetRefusal) throw new FieldErrors({ sim: [targetRefusal] });
     if (!(await findProduct(tx, body.product_id)))
       throw new FieldErrors({ product_id: ['The selected product id is invalid.'] });
 

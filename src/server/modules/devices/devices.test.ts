@@ -415,6 +415,14 @@ describe('SIM lookup', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('No device was found with SIM 0000.');
   });
+
+  it('warns of a device whose line was deleted, which a move then refuses', async () => {
+    const device = await createDevice(t.db, { simOnly: true, deviceStatusId: 4, lineDeletedAt: new Date() });
+    expect((await agent.get(simPath(device.sim))).json()).toMatchObject({
+      lineDeleted: true,
+      warnings: [`The line of device ${device.id} has already been deleted.`],
+    });
+  });
 });
 
 describe('move equipment / device replacement', () => {

@@ -1,8 +1,17 @@
 import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { DataTable, FIRST_PAGE, pageQueryProps, PageHeader, useUrlPager, SearchInput, type Column } from '../../ui';
+import {
+  DataTable,
+  ExportButton,
+  FIRST_PAGE,
+  pageQueryProps,
+  PageHeader,
+  useUrlPager,
+  SearchInput,
+  type Column,
+} from '../../ui';
 import { href, paths } from '../../paths';
-import type { DeviceRow } from '../../../contract/devices';
+import { devicesEndpoints, type DeviceRow } from '../../../contract/devices';
 import { useDeviceOptions, useDevices } from './api';
 import { statusColor } from './status';
 import { CustomerLink } from './CustomerLink';
@@ -78,7 +87,18 @@ export function DevicesPage() {
 
   return (
     <Stack>
-      <PageHeader title="Devices" description="Lines with their phones. Open a device to act on it." />
+      <PageHeader
+        title="Devices"
+        description="Lines with their phones. Open a device to act on it."
+        actions={
+          <ExportButton
+            endpoint={devicesEndpoints.export}
+            query={{ q: q || undefined, status: status || undefined, productId: productId || undefined }}
+            total={list.data?.total}
+            estimated={list.data?.estimated}
+          />
+        }
+      />
       <Group align="flex-end" gap="sm" wrap="wrap">
         <SearchInput
           label="Search"

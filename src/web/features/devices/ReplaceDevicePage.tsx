@@ -24,6 +24,7 @@ import {
   deviceActionRefusal,
   deviceFacts,
   devicesEndpoints,
+  replacementTargetRefusal,
   type DeviceDetail,
   type DeviceOptions,
   type ReplacementBody,
@@ -72,6 +73,8 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
   const simField = useFieldProps(form, 'sim', { required: true, label: 'SIM' });
+  // A device the server would refuse is said so at once, and Submit stays off.
+  const refusal = found && replacementTargetRefusal(device.id, found);
 
   async function lookup() {
     const sim = form.data.sim.trim();
@@ -141,6 +144,11 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
         </Alert>
       )}
       {found && <FoundDevice device={found} />}
+      {refusal && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {refusal}
+        </Alert>
+      )}
       <Select
         {...useFieldProps(form, 'product_id', { required: true, label: 'Product' })}
         value={String(form.data.product_id) || null}
@@ -162,7 +170,9 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
         description={`Mark device ${device.id} unavailable once it is a SIM Only`}
       />
       <Group>
-        <SubmitButton disabled={!found || form.data.new_device_id === '' || lookingUp}>Move equipment</SubmitButton>
+        <SubmitButton disabled={!found || !!refusal || form.data.new_device_id === '' || lookingUp}>
+          Move equipment
+        </SubmitButton>
       </Group>
     </Form>
   );

@@ -3,6 +3,7 @@ import {
   deviceActionRefusal,
   isBelowPriceThreshold,
   replacementBody,
+  replacementTargetRefusal,
   replacementWarnings,
   type DeviceAction,
   type DeviceFacts,
@@ -72,6 +73,7 @@ describe('SIM lookup warnings', () => {
     subscription: null,
     loaner: null,
     mofi_id: null,
+    lineDeleted: false,
   };
 
   it('has none for an available SIM Only device', () => {
@@ -86,13 +88,28 @@ describe('SIM lookup warnings', () => {
         status: { id: 3, description: 'Lost / Stolen' },
         subscription: { id: 1, customer: { id: 2, name: 'Pat' } },
         loaner: { id: 3, customer: { id: 4, name: 'Robin Doe' } },
+        lineDeleted: true,
       }),
     ).toEqual([
       'Device 9 has an existing IMEI. Please correct.',
       'Device 9 is listed as Lost / Stolen.',
       'Device 9 is assigned to an active subscription.',
       'Device 9 is on loan to Robin Doe.',
+      'The line of device 9 has already been deleted.',
     ]);
+  });
+
+  it('tells which devices found by SIM cannot take the phone and line, as the server refuses them', () => {
+    expect(replacementTargetRefusal(5, device)).toBeNull();
+    expect(replacementTargetRefusal(9, device)).toBe(
+      'SIM 8901 belongs to device 9 itself. Look up the SIM of another device.',
+    );
+    expect(replacementTargetRefusal(5, { ...device, imei: '35' })).toBe(
+      'Device 9 has an existing IMEI. Please correct.',
+    );
+    expect(replacementTargetRefusal(5, { ...device, lineDeleted: true })).toBe(
+      'The line of device 9 has already been deleted.',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
+import { useComputedColorScheme } from '@mantine/core';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
@@ -8,8 +9,15 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
  * The offline basemap: US state outlines from `us-atlas` (drawn on the map's canvas), so the map works with no internet.
  * Over tiles (MAP_TILE_URL) only the outlines are drawn, so the tiles show through.
  */
+/** Land and borders in each colour scheme (the water is the container's background, MarkerMap.css). */
+const LAND = {
+  light: { color: '#868e96', fillColor: '#f8f9fa' },
+  dark: { color: '#5c636a', fillColor: '#2e3238' },
+};
+
 export function UsOutline({ overTiles }: { overTiles: boolean }) {
   const map = useMap();
+  const scheme = useComputedColorScheme('light');
   useEffect(() => {
     let layer: L.GeoJSON | undefined;
     let cancelled = false;
@@ -19,12 +27,7 @@ export function UsOutline({ overTiles }: { overTiles: boolean }) {
         const topology = module.default as unknown as Topology<{ states: GeometryCollection }>;
         layer = L.geoJSON(feature(topology, topology.objects.states), {
           interactive: false,
-          style: {
-            color: '#868e96',
-            weight: 1,
-            fillColor: '#f8f9fa',
-            fillOpacity: overTiles ? 0 : 1,
-          },
+          style: { ...LAND[scheme], weight: 1, fillOpacity: overTiles ? 0 : 1 },
         }).addTo(map);
         layer.bringToBack();
       })
@@ -33,6 +36,6 @@ export function UsOutline({ overTiles }: { overTiles: boolean }) {
       cancelled = true;
       layer?.remove();
     };
-  }, [map, overTiles]);
+  }, [map, overTiles, scheme]);
   return null;
 }
