@@ -7,7 +7,7 @@ import {
   CARRIERS,
 } from './business';
 import { endpoint } from './endpoint';
-import { pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery } from './pagination';
 import { calendarDate, decimal, id, searchText, text } from './primitives';
 import { US_STATES } from './us-states';
 
@@ -276,6 +276,14 @@ export const prospectEndpoints = {
     access: 'prospects.view-own',
     summary:
       "A page of prospect visits, newest first, filtered by text, rep, action, conversion and visit dates; a rep's own only without prospects.view-all.",
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/prospects/export.csv',
+    query: prospectListQuery,
+    response: csvFile,
+    access: 'prospects.view-own',
+    summary: "Every visit the list's filters find, as CSV, newest first; a rep's own only, as in the list.",
   }),
   detail: endpoint({
     method: 'GET',

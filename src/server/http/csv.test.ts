@@ -4,6 +4,7 @@ import { csvCell } from '../../contract/csv';
 import { createTestApp } from '../test/app';
 import { customers } from '../db/schema';
 import { createCancellation, createCustomer, createDevice } from '../seed/factories';
+import { createProspect } from '../modules/prospects/prospect.factory';
 import { EXPORT_BATCH } from '../db/pages';
 
 describe('CSV cells', () => {
@@ -85,6 +86,26 @@ describe('list exports', () => {
       expect(lines[1]).toContain(',Unavailable,');
       const rep = await t.signIn({ role: 'field-rep' });
       expect((await rep.get('/admin/api/devices/export.csv')).statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports a field rep’s own visits only, as the list shows them', async () => {
+    const t = await createTestApp();
+    try {
+      const ann = await t.signIn({ role: 'field-rep', isRep: true, name: 'Ann Export' });
+      const bob = await t.signIn({ role: 'field-rep', isRep: true, name: 'Bob Export' });
+      await createProspect(t.db, { repId: ann.user.id, name: 'Ann visit' });
+      await createProspect(t.db, { repId: bob.user.id, name: 'Bob visit' });
+      const res = await ann.get('/admin/api/prospects/export.csv');
+      expect(res.statusCode).toBe(200);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Visit ID,Visited,Rep,Name,Address,City,State,ZIP,Action,Converted');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(',Ann Export,Ann visit,');
+      const office = await t.signIn({ role: 'analyst' });
+      expect((await office.get('/admin/api/prospects/export.csv')).body.trimEnd().split('\r\n')).toHaveLength(3);
     } finally {
       await t.close();
     }

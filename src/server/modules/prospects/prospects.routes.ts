@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { prospectEndpoints as endpoints, prospectStoreFor } from '../../../contract/prospects';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
+import { csvLines, sendCsv, type CsvColumn } from '../../http/csv';
+import { allPages } from '../../db/pages';
+import type { ProspectRow } from '../../../contract/prospects';
 import { createProspect, filterOptions, formOptions, prospectDetail, prospectPage } from './prospects.service';
 
 export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
@@ -24,5 +27,29 @@ export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = 
   // A rep sees only their own visits: the services scope every read to the signed-in user.
   route(app, endpoints.list, ({ user, query }) => prospectPage(db, user, query, timeZone));
 
+  route(app, endpoints.export, ({ user, query, reply }) =>
+    sendCsv(
+      reply,
+      `prospects-${new Date().toISOString().slice(0, 10)}.csv`,
+      csvLines(
+        PROSPECT_CSV,
+        allPages((page) => prospectPage(db, user, { ...query, ...page }, timeZone)),
+      ),
+    ),
+  );
+
   route(app, endpoints.detail, ({ user, params }) => prospectDetail(db, user, params.id));
 };
+
+const PROSPECT_CSV: CsvColumn<ProspectRow>[] = [
+  { header: 'Visit ID', value: (p) => p.id },
+  { header: 'Visited', value: (p) => p.createdAt },
+  { header: 'Rep', value: (p) => p.repName },
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Address', value: (p) => p.address },
+  { header: 'City', value: (p) => p.city },
+  { header: 'State', value: (p) => p.state },
+  { header: 'ZIP', value: (p) => p.zip },
+  { header: 'Action', value: (p) => p.action },
+  { header: 'Converted', value: (p) => p.convertedAt },
+];

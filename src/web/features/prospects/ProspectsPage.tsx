@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconMap, IconPlus } from '@tabler/icons-react';
-import type { ProspectRow } from '../../../contract/prospects';
+import { prospectEndpoints, type ProspectRow } from '../../../contract/prospects';
 import { href, paths } from '../../paths';
-import { DataTable, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
+import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
 import { useCan } from '../auth';
 import { useProspectFilterOptions, useProspects } from './api';
@@ -53,16 +53,15 @@ export function ProspectsPage() {
   const [actionId, setActionId] = useState<string | null>(null);
   const [converted, setConverted] = useState<string | null>(null);
   const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
-  const list = useProspects({
-    ...pager.request,
-    perPage: PER_PAGE,
+  const filters = {
     q: q || undefined,
     repId: repId ? Number(repId) : undefined,
     actionId: actionId ? Number(actionId) : undefined,
     converted: (converted as 'yes' | 'no' | null) ?? undefined,
     from: isoDay(range[0]),
     to: isoDay(range[1] ?? range[0]),
-  });
+  };
+  const list = useProspects({ ...pager.request, perPage: PER_PAGE, ...filters });
   // Any filter change starts again from the first page.
   const filter =
     <V,>(set: (value: V) => void) =>
@@ -77,6 +76,12 @@ export function ProspectsPage() {
         title="Prospects"
         actions={
           <>
+            <ExportButton
+              endpoint={prospectEndpoints.export}
+              query={filters}
+              total={list.data?.total}
+              estimated={list.data?.estimated}
+            />
             <Button component={Link} to={paths.prospectMap} variant="default" leftSection={<IconMap size={16} />}>
               Prospect map
             </Button>
