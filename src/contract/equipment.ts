@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery } from './pagination';
 import { id, searchText } from './primitives';
 
 export const equipmentIdParams = z.object({ id: id() });
@@ -52,6 +52,14 @@ export const equipmentEndpoints = {
     response: equipmentList,
     access: 'devices.view',
     summary: 'A page of the equipment in one state, newest first, searched by whole IMEI.',
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/equipment/export.csv',
+    query: equipmentListQuery,
+    response: csvFile,
+    access: 'devices.view',
+    summary: 'All the equipment in one state (searched by IMEI if asked), as CSV, newest first.',
   }),
   detail: endpoint({
     method: 'GET',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { csvCell } from '../../contract/csv';
 import { createTestApp } from '../test/app';
 import { customers } from '../db/schema';
-import { createCancellation, createCustomer, createDevice } from '../seed/factories';
+import { createCancellation, createCustomer, createDevice, createEquipment } from '../seed/factories';
 import { createProspect } from '../modules/prospects/prospect.factory';
 import { EXPORT_BATCH } from '../db/pages';
 
@@ -106,6 +106,23 @@ describe('list exports', () => {
       expect(lines[1]).toContain(',Ann Export,Ann visit,');
       const office = await t.signIn({ role: 'analyst' });
       expect((await office.get('/admin/api/prospects/export.csv')).body.trimEnd().split('\r\n')).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports the equipment of one state', async () => {
+    const t = await createTestApp();
+    try {
+      const held = await createEquipment(t.db, { state: 'hold', imei: '356600000000123' });
+      await createEquipment(t.db, { state: 'returning', imei: '356600000000456' });
+      const agent = await t.signIn({ role: 'analyst' });
+      const res = await agent.get('/admin/api/equipment/export.csv?state=hold');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/filename="equipment-hold-\d{4}-\d{2}-\d{2}\.csv"/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Equipment ID,IMEI,State,Model,From device,Customer ID,Customer,Since');
+      expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([`${held.id},356600000000123`]);
     } finally {
       await t.close();
     }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { readingLater } from '../db/read-routing';
 import { csvLine } from '../../contract/csv';
+import { allPages } from '../db/pages';
 
 export interface CsvColumn<T> {
   header: string;
@@ -9,7 +10,7 @@ export interface CsvColumn<T> {
 }
 
 /** The header line, then one chunk of lines per batch of rows. */
-export async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
+async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
   yield csvLine(columns.map((c) => c.header));
   for await (const rows of batches)
     if (rows.length) yield rows.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');
@@ -19,9 +20,19 @@ export async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterab
  * Streams a CSV download: lines go out as the batches are read, so a million rows never sit in memory, and a
  * client that reads slowly holds back the next batch. The batches are read where the request reads (a replica).
  */
-export function sendCsv(reply: FastifyReply, filename: string, lines: AsyncIterable<string>): FastifyReply {
+function sendCsv(reply: FastifyReply, filename: string, lines: AsyncIterable<string>): FastifyReply {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
     .send(Readable.from(readingLater(lines)));
+}
+
+/** A list's export: every row its query finds, page after page (its paging fields ignored), as `{name}-{date}.csv`. */
+export function sendListCsv<T>(
+  reply: FastifyReply,
+  name: string,
+  columns: CsvColumn<T>[],
+  pageOf: Parameters<typeof allPages<T>>[0],
+): FastifyReply {
+  return sendCsv(reply, `${name}-${new Date().toISOString().slice(0, 10)}.csv`, csvLines(columns, allPages(pageOf)));
 }

@@ -5,20 +5,14 @@ import { route } from '../../http/route';
 import { listCancellations } from './cancellations.queries';
 import { recordCancellationReason } from './cancellations.service';
 import { cancellationCsv } from '../subscriptions';
-import { csvLines, sendCsv } from '../../http/csv';
-import { allPages } from '../../db/pages';
+import { sendListCsv } from '../../http/csv';
 
 export const cancellationRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
   route(app, endpoints.list, ({ query }) => listCancellations(db, query, timeZone));
 
   route(app, endpoints.export, async ({ query, reply }) =>
-    sendCsv(
-      reply,
-      `cancellations-${new Date().toISOString().slice(0, 10)}.csv`,
-      csvLines(
-        await cancellationCsv(db),
-        allPages((page) => listCancellations(db, { ...query, ...page }, timeZone)),
-      ),
+    sendListCsv(reply, 'cancellations', await cancellationCsv(db), (page) =>
+      listCancellations(db, { ...query, ...page }, timeZone),
     ),
   );
 

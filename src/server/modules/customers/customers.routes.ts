@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { customerEndpoints as endpoints } from '../../../contract/customers';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
-import { csvLines, sendCsv, type CsvColumn } from '../../http/csv';
-import { allPages } from '../../db/pages';
+import { sendListCsv, type CsvColumn } from '../../http/csv';
 import type { CustomerRow } from '../../../contract/customers';
 import { customersPage, getCustomer, searchCustomers } from './customers.service';
 
@@ -13,14 +12,7 @@ export const customerRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
   route(app, endpoints.list, ({ query }) => customersPage(db, query));
 
   route(app, endpoints.export, ({ query, reply }) =>
-    sendCsv(
-      reply,
-      `customers-${new Date().toISOString().slice(0, 10)}.csv`,
-      csvLines(
-        CUSTOMER_CSV,
-        allPages((page) => customersPage(db, { ...query, ...page })),
-      ),
-    ),
+    sendListCsv(reply, 'customers', CUSTOMER_CSV, (page) => customersPage(db, { ...query, ...page })),
   );
 
   route(app, endpoints.detail, ({ params }) => getCustomer(db, params.id));

@@ -3,8 +3,7 @@ import { devicesEndpoints as endpoints } from '../../../contract/devices';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
-import { csvLines, sendCsv, type CsvColumn } from '../../http/csv';
-import { allPages } from '../../db/pages';
+import { sendListCsv, type CsvColumn } from '../../http/csv';
 import type { DeviceRow } from '../../../contract/devices';
 import { deviceDetail, deviceOptions, listDevices } from './devices.queries';
 import {
@@ -22,14 +21,7 @@ export const deviceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   route(app, endpoints.list, ({ query }) => listDevices(db, query));
 
   route(app, endpoints.export, ({ query, reply }) =>
-    sendCsv(
-      reply,
-      `devices-${new Date().toISOString().slice(0, 10)}.csv`,
-      csvLines(
-        DEVICE_CSV,
-        allPages((page) => listDevices(db, { ...query, ...page })),
-      ),
-    ),
+    sendListCsv(reply, 'devices', DEVICE_CSV, (page) => listDevices(db, { ...query, ...page })),
   );
 
   route(app, endpoints.options, () => deviceOptions(db));

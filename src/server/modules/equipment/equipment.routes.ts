@@ -3,11 +3,17 @@ import { equipmentEndpoints as endpoints } from '../../../contract/equipment';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
+import { sendListCsv, type CsvColumn } from '../../http/csv';
+import { EQUIPMENT_STATE_LABELS, type EquipmentRow } from '../../../contract/equipment';
 import { findEquipment, listEquipment } from './equipment.queries';
 import { deleteEquipment, markReceived } from './equipment.service';
 
 export const equipmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, endpoints.list, ({ query }) => listEquipment(db, query));
+
+  route(app, endpoints.export, ({ query, reply }) =>
+    sendListCsv(reply, `equipment-${query.state}`, EQUIPMENT_CSV, (page) => listEquipment(db, { ...query, ...page })),
+  );
 
   route(app, endpoints.detail, async ({ params }) => {
     const row = await findEquipment(db, params.id);
@@ -18,3 +24,14 @@ export const equipmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   route(app, endpoints.received, ({ params, user }) => markReceived(db, user.id, params.id));
   route(app, endpoints.remove, ({ params, user }) => deleteEquipment(db, user.id, params.id));
 };
+
+const EQUIPMENT_CSV: CsvColumn<EquipmentRow>[] = [
+  { header: 'Equipment ID', value: (e) => e.id },
+  { header: 'IMEI', value: (e) => e.imei },
+  { header: 'State', value: (e) => EQUIPMENT_STATE_LABELS[e.state] },
+  { header: 'Model', value: (e) => e.product?.model },
+  { header: 'From device', value: (e) => e.fromDeviceId },
+  { header: 'Customer ID', value: (e) => e.customer?.id },
+  { header: 'Customer', value: (e) => e.customer?.name },
+  { header: 'Since', value: (e) => e.updatedAt },
+];

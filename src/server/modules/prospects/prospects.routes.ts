@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { prospectEndpoints as endpoints, prospectStoreFor } from '../../../contract/prospects';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
-import { csvLines, sendCsv, type CsvColumn } from '../../http/csv';
-import { allPages } from '../../db/pages';
+import { sendListCsv, type CsvColumn } from '../../http/csv';
 import type { ProspectRow } from '../../../contract/prospects';
 import { createProspect, filterOptions, formOptions, prospectDetail, prospectPage } from './prospects.service';
 
@@ -28,14 +27,7 @@ export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = 
   route(app, endpoints.list, ({ user, query }) => prospectPage(db, user, query, timeZone));
 
   route(app, endpoints.export, ({ user, query, reply }) =>
-    sendCsv(
-      reply,
-      `prospects-${new Date().toISOString().slice(0, 10)}.csv`,
-      csvLines(
-        PROSPECT_CSV,
-        allPages((page) => prospectPage(db, user, { ...query, ...page }, timeZone)),
-      ),
-    ),
+    sendListCsv(reply, 'prospects', PROSPECT_CSV, (page) => prospectPage(db, user, { ...query, ...page }, timeZone)),
   );
 
   route(app, endpoints.detail, ({ user, params }) => prospectDetail(db, user, params.id));

@@ -6,20 +6,14 @@ import { route } from '../../http/route';
 import { listSubscriptions, subscriptionDetail } from './subscriptions.queries';
 import { recordSubscriptionReason } from './subscriptions.service';
 import { subscriptionCsv } from './subscriptions.export';
-import { csvLines, sendCsv } from '../../http/csv';
-import { allPages } from '../../db/pages';
+import { sendListCsv } from '../../http/csv';
 
 export const subscriptionRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
   route(app, endpoints.list, ({ query }) => listSubscriptions(db, query, timeZone));
 
   route(app, endpoints.export, async ({ query, reply }) =>
-    sendCsv(
-      reply,
-      `subscriptions-${new Date().toISOString().slice(0, 10)}.csv`,
-      csvLines(
-        await subscriptionCsv(db),
-        allPages((page) => listSubscriptions(db, { ...query, ...page }, timeZone)),
-      ),
+    sendListCsv(reply, 'subscriptions', await subscriptionCsv(db), (page) =>
+      listSubscriptions(db, { ...query, ...page }, timeZone),
     ),
   );
 

@@ -3,6 +3,7 @@ import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import {
   DataTable,
+  ExportButton,
   FIRST_PAGE,
   formatDate,
   HashTabs,
@@ -16,6 +17,7 @@ import {
 import { href, paths } from '../../paths';
 import {
   EQUIPMENT_STATE_LABELS,
+  equipmentEndpoints,
   equipmentState,
   type EquipmentRow,
   type EquipmentState,
@@ -123,13 +125,21 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
 
   return (
     <Stack>
-      <SearchInput
-        label="Search by IMEI"
-        placeholder="Whole IMEI"
-        value={q}
-        onChange={(value) => update({ ...FIRST_PAGE, q: value.trim() })}
-        maw={360}
-      />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <SearchInput
+          label="Search by IMEI"
+          placeholder="Whole IMEI"
+          value={q}
+          onChange={(value) => update({ ...FIRST_PAGE, q: value.trim() })}
+          maw={360}
+        />
+        <ExportButton
+          endpoint={equipmentEndpoints.export}
+          query={{ state, q: q || undefined }}
+          total={list.data?.total}
+          estimated={list.data?.estimated}
+        />
+      </Group>
       <DataTable
         caption={`${EQUIPMENT_STATE_LABELS[state]} equipment`}
         columns={columns}
