@@ -107,48 +107,11 @@ export async function startPrimaryWithReplica(): Promise<PrimaryWithReplica> {
       dir,
     );
     primary.start();
-    pg(
-      'psql',
-      ['-X', '-q', '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', '-c', 'CREATE DATABASE backoffice'],
-      dir,
-    );
-    pg(
-      'psql',
-      [
-        '-X',
-        '-q',
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(primary.port),
-        '-U',
-        'postgres',
-        '-d',
-        'backoffice',
-        '-c',
-        'CREATE EXTENSION pg_trgm',
-      ],
-      dir,
-    );
-    pg(
-      'pg_basebackup',
-      [
-        '-h',
-        '127.0.0.1',
-        '-p',
-        String(primary.port),
-        '-U',
-        'postgres',
-        '-D',
-        replica.dataDir,
-        '-R',
-        '-X',
-        'stream',
-        '-c',
-        'fast',
-      ],
-      dir,
-    );
+    const onPrimary = (program: string, ...args: string[]) =>
+      pg(program, ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres', ...args], dir);
+    onPrimary('psql', '-X', '-q', '-c', 'CREATE DATABASE backoffice');
+    onPrimary('psql', '-X', '-q', '-d', 'backoffice', '-c', 'CREATE EXTENSION pg_trgm');
+    onPrimary('pg_basebackup', '-D', replica.dataDir, '-R', '-X', 'stream', '-c', 'fast');
     replica.start();
   } catch (err) {
     const logs = [primary, replica].map((s) => s.log()).join('\n');

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box } from '@mantine/core';
 import type { EChartsOption } from 'echarts';
-import type { ChartPoint } from './EChart';
+import type { ChartProps } from './EChart';
 import { LoadingState } from '../states';
 
 export type ChartOption = EChartsOption;
@@ -31,21 +31,8 @@ export function useInView<T extends Element>(margin = '200px') {
   return [ref, seen] as const;
 }
 
-export type { ChartPoint } from './EChart';
-
 /** A canvas chart of the given height (300 or 400 px on the dashboard), drawn only once it scrolls into view. */
-export function Chart({
-  option,
-  height,
-  label,
-  onPointClick,
-}: {
-  option: ChartOption;
-  height: number;
-  label: string;
-  /** A point or bar clicked: the page opens what it stands for. */
-  onPointClick?: (point: ChartPoint) => void;
-}) {
+export function Chart({ option, height, label, onPointClick }: ChartProps) {
   const [ref, inView] = useInView<HTMLDivElement>();
   return (
     <Box ref={ref} h={height}>

@@ -30,18 +30,16 @@ export interface ChartPoint {
   seriesName: string;
 }
 
-/** One ECharts instance in a div; `data-drawn` is set once the first frame is painted (tests and the benchmark wait on it). */
-export default function EChart({
-  option,
-  height,
-  label,
-  onPointClick,
-}: {
+export interface ChartProps {
   option: ChartOption;
   height: number;
   label: string;
+  /** A point or bar clicked: the page opens what it stands for. */
   onPointClick?: (point: ChartPoint) => void;
-}) {
+}
+
+/** One ECharts instance in a div; `data-drawn` is set once the first frame is painted (tests and the benchmark wait on it). */
+export default function EChart({ option, height, label, onPointClick }: ChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const latest = useRef(option);
