@@ -191,6 +191,17 @@ describe('dashboard', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     expect(await page.locator('link[rel="icon"]').count()).toBe(1);
+    // The figures' four ranges are a select here, every one within reach; the header fits one line.
+    await page.getByRole('combobox', { name: 'Range of the figures' }).click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual([
+      'Last 30 days',
+      'This month',
+      'This year',
+      'Custom',
+    ]);
+    await page.keyboard.press('Escape');
+    const title = await page.getByRole('heading', { name: 'Back Office' }).boundingBox();
+    expect(title!.height).toBeLessThan(32);
     expect(missing).toEqual([]);
     expect(warnings.filter((w) => w.includes('HydrateFallback'))).toEqual([]);
     await page.screenshot({ path: '.tmp/screens/dashboard-375.png' });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -70,6 +71,8 @@ export function KpiTiles() {
   const [preset, setPreset] = useState<Preset>('last30');
   const [custom, setCustom] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
   const range = rangeOf(preset, custom);
+  // Four range buttons do not fit a phone: a select takes their place there, as on the charts.
+  const narrow = useMediaQuery('(max-width: 30em)');
   const kpis = useKpis(range);
 
   return (
@@ -78,13 +81,25 @@ export function KpiTiles() {
         <Title order={2} size="h4" id="kpi-title">
           At a glance
         </Title>
-        <SegmentedControl
-          size="xs"
-          aria-label="Range of the figures"
-          value={preset}
-          onChange={(v) => setPreset(v as Preset)}
-          data={PRESETS}
-        />
+        {narrow ? (
+          <Select
+            size="xs"
+            w={150}
+            aria-label="Range of the figures"
+            allowDeselect={false}
+            value={preset}
+            onChange={(v) => setPreset(v as Preset)}
+            data={PRESETS}
+          />
+        ) : (
+          <SegmentedControl
+            size="xs"
+            aria-label="Range of the figures"
+            value={preset}
+            onChange={(v) => setPreset(v as Preset)}
+            data={PRESETS}
+          />
+        )}
       </Group>
       {preset === 'custom' && (
         <Group gap="sm" mb="sm" align="flex-end">
