@@ -12,6 +12,7 @@ import { mfaEndpoints } from './mfa';
 import { openapiEndpoint } from './openapi';
 import { parcelEndpoints } from './parcels';
 import { prospectEndpoints } from './prospects';
+import { savedViewEndpoints } from './saved-views';
 import { settingsEndpoints } from './settings';
 import { accountEndpoints, setPasswordEndpoints, staffEndpoints } from './staff';
 import { statsEndpoints } from './stats';
@@ -33,6 +34,7 @@ export const ENDPOINTS: Endpoint[] = [
   mapEndpoints,
   parcelEndpoints,
   prospectEndpoints,
+  savedViewEndpoints,
   settingsEndpoints,
   staffEndpoints,
   accountEndpoints,

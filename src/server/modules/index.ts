@@ -20,6 +20,7 @@ import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
 import { cancellationRoutes } from './cancellations/cancellations.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { mfaRoutes } from './staff/mfa.routes';
+import { savedViewRoutes } from './saved-views/saved-views.routes';
 
 export interface ModuleDeps {
   config: Config;
@@ -63,4 +64,5 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   await app.register(cancellationReasonRoutes, { db });
   await app.register(subscriptionRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(cancellationRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
+  await app.register(savedViewRoutes, { db });
 }

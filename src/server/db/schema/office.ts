@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 export const feedbackSubmissions = pgTable(
@@ -58,4 +58,20 @@ export const auditLog = pgTable(
     // The whole log, newest first, paged by (created_at, id).
     index('audit_log_created_at_idx').on(t.createdAt, t.id),
   ],
+);
+
+/** A person's named filters of a list (src/contract/saved-views.ts); a name is unique per person and list. */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    search: text('search').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_views_user_list_name_idx').on(t.userId, t.list, t.name)],
 );

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
 import { DataTable, ExportButton, PageHeader, type Column } from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons';
 import { queueColumns } from '../subscriptions';
@@ -55,12 +56,15 @@ export function CancellationsPage() {
       <PageHeader
         title="Cancellations"
         actions={
-          <ExportButton
-            endpoint={cancellationEndpoints.export}
-            query={query}
-            total={list.data?.total}
-            estimated={list.data?.estimated}
-          />
+          <>
+            <SavedViewsMenu list="cancellations" />
+            <ExportButton
+              endpoint={cancellationEndpoints.export}
+              query={query}
+              total={list.data?.total}
+              estimated={list.data?.estimated}
+            />
+          </>
         }
         description={filters.needsReason ? 'Cancellations that still need a reason, newest first.' : undefined}
       />

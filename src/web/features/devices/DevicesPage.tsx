@@ -10,6 +10,7 @@ import {
   SearchInput,
   type Column,
 } from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { devicesEndpoints, type DeviceRow } from '../../../contract/devices';
 import { useDeviceOptions, useDevices } from './api';
@@ -91,12 +92,15 @@ export function DevicesPage() {
         title="Devices"
         description="Lines with their phones. Open a device to act on it."
         actions={
-          <ExportButton
-            endpoint={devicesEndpoints.export}
-            query={{ q: q || undefined, status: status || undefined, productId: productId || undefined }}
-            total={list.data?.total}
-            estimated={list.data?.estimated}
-          />
+          <>
+            <SavedViewsMenu list="devices" />
+            <ExportButton
+              endpoint={devicesEndpoints.export}
+              query={{ q: q || undefined, status: status || undefined, productId: productId || undefined }}
+              total={list.data?.total}
+              estimated={list.data?.estimated}
+            />
+          </>
         }
       />
       <Group align="flex-end" gap="sm" wrap="wrap">

@@ -14,6 +14,7 @@ import {
   SearchInput,
   type Column,
 } from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import {
   EQUIPMENT_STATE_LABELS,
@@ -32,7 +33,11 @@ const PER_PAGE = 25;
 export function EquipmentPage() {
   return (
     <Stack>
-      <PageHeader title="Equipment" description="Phones taken out of devices, by where they are now." />
+      <PageHeader
+        title="Equipment"
+        description="Phones taken out of devices, by where they are now."
+        actions={<SavedViewsMenu list="equipment" />}
+      />
       <HashTabs
         tabs={equipmentState.options.map((state) => ({
           value: state,

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
 import { DataTable, ExportButton, PageHeader, type Column } from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons';
 import { useSubscriptions } from './api';
@@ -53,12 +54,15 @@ export function SubscriptionsPage() {
       <PageHeader
         title="Subscriptions"
         actions={
-          <ExportButton
-            endpoint={subscriptionEndpoints.export}
-            query={query}
-            total={list.data?.total}
-            estimated={list.data?.estimated}
-          />
+          <>
+            <SavedViewsMenu list="subscriptions" />
+            <ExportButton
+              endpoint={subscriptionEndpoints.export}
+              query={query}
+              total={list.data?.total}
+              estimated={list.data?.estimated}
+            />
+          </>
         }
         description={
           filters.needsReason

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startE2E, type E2E } from './support/harness';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+describe('saved views', () => {
+  it('saves the filters of a list under a name, opens them again, and deletes them', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/admin/equipment?q=3566#returning');
+    await page.getByRole('tab', { name: 'Returning', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Views' }).click();
+    expect(await page.getByText('No saved views yet.').isVisible()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Save this view…' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Returning phones');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save view' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.goto('/admin/equipment');
+    await page.getByRole('tab', { name: 'Equipment Hold', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Returning phones' }).click();
+    await page.waitForURL((url) => url.hash === '#returning' && url.searchParams.get('q') === '3566');
+    await page.getByRole('tab', { name: 'Returning', selected: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Delete views…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete view Returning phones' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('No saved views left.').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+import { savedViewEndpoints, type SavedViewList } from '../../../contract/saved-views';
+import { useApiMutation, useApiQuery } from '../../ui';
+
+export function useSavedViews(list: SavedViewList) {
+  return useApiQuery(savedViewEndpoints.list, { query: { list } });
+}
+
+export function useSaveView() {
+  return useApiMutation(savedViewEndpoints.save, {
+    invalidates: [savedViewEndpoints.list],
+    success: (view) => `View "${view.name}" saved.`,
+  });
+}
+
+export function useRemoveView() {
+  return useApiMutation(savedViewEndpoints.remove, {
+    invalidates: [savedViewEndpoints.list],
+    success: 'View deleted.',
+  });
+}
