@@ -19,14 +19,19 @@ export const replicaReadsPlugin = fp(async (app: FastifyInstance, { replicas }: 
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (READS.has(request.method) || !request.routeOptions.url) return payload;
-    const position = formatLsn(await replicas.primaryPosition());
-    reply.setCookie(WROTE_COOKIE, position, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: 'auto',
-      maxAge: 600,
-    });
+    try {
+      const position = formatLsn(await replicas.primaryPosition());
+      reply.setCookie(WROTE_COOKIE, position, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: 'auto',
+        maxAge: 600,
+      });
+    } catch (err) {
+      // The primary did not answer: the answer goes out as it is (it already says what failed), without a position.
+      request.log.warn({ err }, 'primary position unknown after a write');
+    }
     return payload;
   });
 });
