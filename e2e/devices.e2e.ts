@@ -292,9 +292,12 @@ describe('move equipment / device replacement', () => {
     await narrow.goto(`/admin/devices/${current.id}/replace`);
     await narrow.getByRole('textbox', { name: 'SIM' }).fill(withImei.sim);
     await narrow.getByRole('button', { name: 'Lookup' }).click();
-    await narrow.getByText(`Device ${withImei.id} has an existing IMEI. Please correct.`, { exact: true }).waitFor();
-    // The server would refuse it (the same rule, src/contract/devices.ts): the form says so before anything is sent.
-    await expect.poll(() => narrow.getByRole('alert').filter({ hasText: 'existing IMEI' }).count()).toBeGreaterThan(0);
+    // Among the lookup's warnings, and, since the server would refuse it (the same rule, src/contract/devices.ts),
+    // in an alert before anything is sent.
+    const imei = narrow.getByText(`Device ${withImei.id} has an existing IMEI. Please correct.`, { exact: true });
+    await expect.poll(() => imei.count()).toBe(2);
+    const refusal = narrow.getByRole('alert').filter({ hasText: 'This device cannot take the phone and line' });
+    expect(await refusal.textContent()).toContain(`Device ${withImei.id} has an existing IMEI. Please correct.`);
     expect(await narrow.getByRole('button', { name: 'Move equipment' }).isDisabled()).toBe(true);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await narrow.screenshot({ path: '.tmp/screens/device-replace-375.png', fullPage: true });

@@ -145,7 +145,7 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
       )}
       {found && <FoundDevice device={found} />}
       {refusal && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+        <Alert color="red" icon={<IconAlertCircle />} role="alert" title="This device cannot take the phone and line">
           {refusal}
         </Alert>
       )}
