@@ -1,16 +1,12 @@
 import type { KpiQuery, KpiTile, KpiView } from '../../../contract/stats';
 import type { Tx } from '../../db/client';
-import { addDays, localDate } from './stats.periods';
+import { addDays, daysFromTo, localDate } from './stats.periods';
 import type { SumSource } from './stats.queries';
-import type { StatsClock } from './stats.service';
+import { money, rate, type StatsClock } from './stats.service';
 
-const DAY_MS = 86_400_000;
 /** Without a range: the last 30 business days, today included. */
 const DEFAULT_DAYS = 30;
 const METRICS = ['orders', 'returns', 'cancellations', 'mrr'];
-
-const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
-const money = (n: number) => Math.round(n * 100) / 100;
 
 type Totals = Record<(typeof METRICS)[number], number>;
 const zero = (): Totals => Object.fromEntries(METRICS.map((m) => [m, 0]));
@@ -44,7 +40,7 @@ export async function kpis(
 ): Promise<KpiView> {
   const to = query.to ?? localDate(now, timeZone);
   const from = query.from ?? addDays(to, -(DEFAULT_DAYS - 1));
-  const days = Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+  const days = daysFromTo(from, to);
   const previousTo = addDays(from, -1);
   const previousFrom = addDays(from, -days);
 

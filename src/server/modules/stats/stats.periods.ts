@@ -19,6 +19,9 @@ export function localDate(now: Date, timeZone: string): string {
 
 export const addDays = (day: string, n: number) => iso(ms(day) + n * DAY_MS);
 
+/** Calendar days from `from` to `to`, both counted. */
+export const daysFromTo = (from: string, to: string) => Math.round((ms(to) - ms(from)) / DAY_MS) + 1;
+
 /** First day of the period `day` falls in. */
 export function periodStart(day: string, grain: Grain): string {
   if (grain === 'day') return day;

@@ -44,8 +44,9 @@ interface Series {
   columnMetric?: string;
 }
 
-const money = (n: number) => Math.round(n * 100) / 100;
-const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
+/** Money to the cent, and a share in percent to two decimals (0 of nothing): as every stats figure rounds them. */
+export const money = (n: number) => Math.round(n * 100) / 100;
+export const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
 const CPC = 1;
 
 function activity(orders: string, key?: number): Series {

@@ -194,9 +194,10 @@ describe('headline figures (KPI tiles)', () => {
     // returned within 21 days, one older subscription cancelled.
     const old = [];
     for (let i = 0; i < 4; i++) old.push(await createSubscription(t.db, { orderedAt: day(-200) }));
-    for (const d of [-45, -40]) await createSubscription(t.db, { orderedAt: day(d) });
+    for (const d of [-45, -40]) old.push(await createSubscription(t.db, { orderedAt: day(d) }));
     const returned = await createSubscription(t.db, { orderedAt: day(-5) });
-    for (const d of [-3, 0]) await createSubscription(t.db, { orderedAt: day(d) });
+    const recent = [returned];
+    for (const d of [-3, 0]) recent.push(await createSubscription(t.db, { orderedAt: day(d) }));
     await createCancellation(t.db, { subscriptionId: returned.id, cancelledAt: day(-1) });
     await createCancellation(t.db, { subscriptionId: old[0]!.id, cancelledAt: day(-2) });
 
@@ -215,7 +216,11 @@ describe('headline figures (KPI tiles)', () => {
     expect(tile('returnRate')).toMatchObject({ label: '21-day returns', value: 33.33, previous: 0, format: 'percent' });
     // 1 cancellation over the 6 active when the range began.
     expect(tile('churn')).toMatchObject({ value: 16.67, previous: 0, higherIsBetter: false });
-    expect(tile('revenue')).toMatchObject({ format: 'money' });
+    // Recurring revenue: the prices of the subscriptions running at each range's end.
+    const dollars = (subs: { price: string }[]) =>
+      Math.round(subs.reduce((n, x) => n + Number(x.price), 0) * 100) / 100;
+    const running = [...old.slice(1), ...recent.slice(1)];
+    expect(tile('revenue')).toMatchObject({ format: 'money', value: dollars(running), previous: dollars(old) });
 
     const earlier = (
       await agent.get(`${statsEndpoints.kpis.path}?from=${addDays(today(), -59)}&to=${addDays(today(), -30)}`)
