@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './support/harness';
 import { recordAudit } from '../src/server/modules/audit';
@@ -40,5 +41,18 @@ describe('the audit log', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('Signed in');
     await expect.poll(() => row.textContent()).toContain('Signed in');
+
+    // The export takes the filter: sign-ins only.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = fs
+      .readFileSync((await file.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line.split(',')[4]).toBe('auth.signed_in');
   });
 });

@@ -94,7 +94,7 @@ describe('customers', () => {
     const csv = fs.readFileSync((await file.path())!, 'utf8');
     expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
     expect(csv).toContain(`${c.id},Philippa Listfinder,`);
-    await page.getByText('Exported 1 rows to').waitFor();
+    await page.getByText('Exported 1 row to').waitFor();
     await table.getByRole('link', { name: 'Philippa Listfinder' }).click();
     await page.waitForURL(`**/admin/customers/${c.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Philippa Listfinder');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { csvFile } from './pagination';
 import { calendarDate, id, isCalendarDate, text } from './primitives';
 
 /**
@@ -148,5 +149,14 @@ export const auditLogEndpoints = {
     response: auditLogPage,
     access: 'audit.view',
     summary: `The whole audit log, newest first, ${AUDIT_LOG_PAGE_SIZE} entries a page; pass nextCursor as \`before\` for older ones.`,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/audit-log/export.csv',
+    query: auditLogQuery,
+    response: csvFile,
+    access: 'audit.view',
+    summary:
+      'Every entry the filters find (older than `before` when given), newest first, as CSV; before and after as JSON.',
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PARCEL_STEP } from './business';
 import { endpoint } from './endpoint';
-import { pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery } from './pagination';
 import { decimal, id, text } from './primitives';
 
 export const PARCEL_DIRECTIONS = ['to_customer', 'from_customer'] as const;
@@ -136,6 +136,14 @@ export const parcelEndpoints = {
     response: pageOf(parcel),
     access: 'parcels.view',
     summary: 'A page of parcels, newest first, optionally of one customer or one direction.',
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/parcels/export.csv',
+    query: parcelListQuery,
+    response: csvFile,
+    access: 'parcels.view',
+    summary: "Every parcel the list's filters find, as CSV, newest first (paging fields are ignored).",
   }),
   create: endpoint({
     method: 'POST',

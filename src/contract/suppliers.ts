@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery } from './pagination';
 import { id, searchText, text } from './primitives';
 
 export const BILLING_CYCLES = ['30 Day', 'Calendar Month', 'Quarterly', 'Annual'] as const;
@@ -111,6 +111,15 @@ export const supplierEndpoints = {
     response: pageOf(supplier),
     access: 'suppliers.view',
     summary: 'A page of suppliers, newest first, optionally searched by name, contact name or e-mail.',
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/api/suppliers/export.csv',
+    query: supplierListQuery,
+    response: csvFile,
+    access: 'suppliers.view',
+    summary:
+      "Every supplier the list's search finds, with contact and billing terms, as CSV (paging fields are ignored).",
   }),
   detail: endpoint({
     method: 'GET',

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { csvCell } from '../../contract/csv';
 import { createTestApp } from '../test/app';
 import { customers } from '../db/schema';
-import { createCancellation, createCustomer, createDevice, createEquipment } from '../seed/factories';
+import { createCancellation, createCustomer, createDevice, createEquipment, createSupplier } from '../seed/factories';
+import { recordAudit } from '../modules/audit';
 import { createProspect } from '../modules/prospects/prospect.factory';
 import { EXPORT_BATCH } from '../db/pages';
 
@@ -123,6 +124,97 @@ describe('list exports', () => {
       const lines = res.body.trimEnd().split('\r\n');
       expect(lines[0]).toBe('Equipment ID,IMEI,State,Model,From device,Customer ID,Customer,Since');
       expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([`${held.id},356600000000123`]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports the parcels of one direction with their customer, item, size and author', async () => {
+    const t = await createTestApp();
+    try {
+      const agent = await t.signIn({ name: 'Parcel Clerk' });
+      const customer = await createCustomer(t.db, { name: 'Box, "Receiver"' });
+      for (const direction of ['to_customer', 'from_customer'])
+        expect(
+          (
+            await agent.post('/admin/api/parcels', {
+              customer_id: customer.id,
+              direction,
+              length: 12.5,
+              width: 9,
+              height: 4.1,
+              weight: 22.4,
+            })
+          ).statusCode,
+        ).toBe(201);
+      const res = await agent.get('/admin/api/parcels/export.csv?direction=from_customer');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/filename="parcels-\d{4}-\d{2}-\d{2}\.csv"/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe(
+        'Parcel ID,Entered,Direction,Customer ID,Customer,Item,Container,Length (in),Width (in),Height (in),Weight (oz),Entered by',
+      );
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`,From customer,${customer.id},"Box, ""Receiver""",,,12.5,9,4.1,22.4,Parcel Clerk`);
+      const rep = await t.signIn({ role: 'field-rep' });
+      expect((await rep.get('/admin/api/parcels/export.csv')).statusCode).toBe(403);
+      expect((await agent.get('/admin/api/parcels/export.csv?direction=sideways')).statusCode).toBe(422);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports the suppliers a search finds with their contact and billing terms', async () => {
+    const t = await createTestApp();
+    try {
+      await createSupplier(t.db, { name: 'Export Wireless', contactEmail: 'ops@export.example' });
+      await createSupplier(t.db, { name: 'Other Supply' });
+      const agent = await t.signIn({ role: 'analyst' });
+      const res = await agent.get('/admin/api/suppliers/export.csv?q=export');
+      expect(res.statusCode).toBe(200);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe(
+        'Supplier ID,Name,Contact name,Contact email,Contact phone,Prorates,Supplier report,Frequency,Billing cycle,Created,Updated',
+      );
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(',Export Wireless,');
+      expect(lines[1]).toContain(',ops@export.example,');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('exports the whole filtered audit log to Administrators, across batches that share one timestamp', async () => {
+    const t = await createTestApp();
+    try {
+      const admin = await t.signIn({ name: 'Log Reader' });
+      const clerk = await t.signIn({ role: 'operations', name: 'Busy Clerk' });
+      // One transaction: every entry has the same created_at, so the batches are told apart by id alone.
+      await t.db.transaction(async (tx) => {
+        for (let i = 0; i < EXPORT_BATCH + 3; i++)
+          await recordAudit(tx, {
+            userId: clerk.user.id,
+            action: 'supplier.updated',
+            entityType: 'supplier',
+            entityId: i + 1,
+            before: { name: `Old, ${i}` },
+            after: { name: `New "${i}"` },
+          });
+      });
+      const res = await admin.get(`/admin/api/audit-log/export.csv?userId=${clerk.user.id}&action=supplier.updated`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Entry ID,Time,User ID,User,Action,Record type,Record ID,IP,User agent,Before,After');
+      expect(lines).toHaveLength(EXPORT_BATCH + 4);
+      const recordIds = lines.slice(1).map((l) => Number(l.split(',')[6]));
+      expect(recordIds).toEqual(Array.from({ length: EXPORT_BATCH + 3 }, (_, i) => EXPORT_BATCH + 3 - i));
+      expect(lines[1]).toContain(`,Busy Clerk,supplier.updated,supplier,${EXPORT_BATCH + 3},`);
+      expect(lines[1]).toContain(
+        `"{""name"":""Old, ${EXPORT_BATCH + 2}""}","{""name"":""New \\""${EXPORT_BATCH + 2}\\""""}"`,
+      );
+      expect((await clerk.get('/admin/api/audit-log/export.csv')).statusCode).toBe(403);
+      expect((await admin.get('/admin/api/audit-log/export.csv?from=2026-02-30')).statusCode).toBe(422);
     } finally {
       await t.close();
     }

@@ -27,12 +27,22 @@ function sendCsv(reply: FastifyReply, filename: string, lines: AsyncIterable<str
     .send(Readable.from(readingLater(lines)));
 }
 
-/** A list's export: every row its query finds, page after page (its paging fields ignored), as `{name}-{date}.csv`. */
+/** An export of rows read in batches, as `{name}-{date}.csv`. */
+export function sendRowsCsv<T>(
+  reply: FastifyReply,
+  name: string,
+  columns: CsvColumn<T>[],
+  batches: AsyncIterable<T[]>,
+): FastifyReply {
+  return sendCsv(reply, `${name}-${new Date().toISOString().slice(0, 10)}.csv`, csvLines(columns, batches));
+}
+
+/** A list's export: every row its query finds, page after page (its paging fields ignored). */
 export function sendListCsv<T>(
   reply: FastifyReply,
   name: string,
   columns: CsvColumn<T>[],
   pageOf: Parameters<typeof allPages<T>>[0],
 ): FastifyReply {
-  return sendCsv(reply, `${name}-${new Date().toISOString().slice(0, 10)}.csv`, csvLines(columns, allPages(pageOf)));
+  return sendRowsCsv(reply, name, columns, allPages(pageOf));
 }

@@ -46,7 +46,8 @@ export function ExportButton({
       link.download = name;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      notify.success(`Exported ${Math.max(0, lines - 1).toLocaleString('en-US')} rows to ${name}.`);
+      const exported = Math.max(0, lines - 1);
+      notify.success(`Exported ${exported.toLocaleString('en-US')} ${exported === 1 ? 'row' : 'rows'} to ${name}.`);
     } catch (err) {
       console.error(err);
       notify.error('The export could not be made. Please try again.');

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
+import { EXPORT_BATCH } from '../../db/pages';
 import {
   AUDIT_LOG_PAGE_SIZE,
   type AuditAction,
@@ -51,4 +52,16 @@ export async function auditLogPage(db: Db, query: AuditLogQuery, timeZone: strin
     rows: page.map(({ cursorAt: _cursorAt, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     nextCursor: rows.length > AUDIT_LOG_PAGE_SIZE && last ? `${last.cursorAt}_${last.id}` : null,
   };
+}
+
+/** Every entry the filters find, newest first, in batches that each continue below the last one read. */
+export async function* auditLogBatches(db: Db, query: AuditLogQuery, timeZone: string) {
+  let before = query.before;
+  for (;;) {
+    const rows = await auditLogRows(db, { ...query, before }, timeZone, EXPORT_BATCH);
+    yield rows;
+    const last = rows.at(-1);
+    if (rows.length < EXPORT_BATCH || !last) return;
+    before = { at: last.cursorAt, id: last.id };
+  }
 }

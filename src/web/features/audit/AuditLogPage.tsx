@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
-import { AUDIT_LOG_PAGE_SIZE } from '../../../contract/audit';
-import { DataTable, PageHeader } from '../../ui';
+import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '../../../contract/audit';
+import { DataTable, ExportButton, PageHeader } from '../../ui';
 import { RequirePermission } from '../auth';
 import { useAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
@@ -26,6 +26,7 @@ function AuditLog() {
       <PageHeader
         title="Audit log"
         description={`Every change, sign-in and refusal, newest first, ${AUDIT_LOG_PAGE_SIZE} a page.`}
+        actions={<ExportButton endpoint={auditLogEndpoints.export} query={filters} />}
       />
       <AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />
       <DataTable

@@ -2,8 +2,14 @@ import { useState } from 'react';
 import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DIRECTION_LABELS, PARCEL_DIRECTIONS, type Parcel, type ParcelDirection } from '../../../contract/parcels';
-import { DataTable, pageQueryProps, usePager, PageHeader, type Column } from '../../ui';
+import {
+  DIRECTION_LABELS,
+  PARCEL_DIRECTIONS,
+  parcelEndpoints,
+  type Parcel,
+  type ParcelDirection,
+} from '../../../contract/parcels';
+import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, type Column } from '../../ui';
 import { formatDateTime } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
@@ -44,6 +50,12 @@ export function ParcelsPage() {
         title="Parcels"
         actions={
           <>
+            <ExportButton
+              endpoint={parcelEndpoints.export}
+              query={direction === 'all' ? {} : { direction }}
+              total={list.data?.total}
+              estimated={list.data?.estimated}
+            />
             <Button component={Link} to={paths.parcelContainers} variant="default" leftSection={<IconBox size={16} />}>
               Containers
             </Button>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Supplier } from '../../../contract/suppliers';
-import { DataTable, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
+import { supplierEndpoints, type Supplier } from '../../../contract/suppliers';
+import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
 import { useSuppliers } from './api';
@@ -43,11 +43,14 @@ export function SuppliersPage() {
       <PageHeader
         title="Suppliers"
         actions={
-          can('suppliers.manage') && (
-            <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
-              Add supplier
-            </Button>
-          )
+          <>
+            <ExportButton endpoint={supplierEndpoints.export} query={{ q }} total={list.data?.total} />
+            {can('suppliers.manage') && (
+              <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
+                Add supplier
+              </Button>
+            )}
+          </>
         }
       />
       <SearchInput
