@@ -99,7 +99,15 @@ export function DataTable<T>({
 
   return (
     <Box>
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* A plain scrolling box that takes focus, so a keyboard can scroll a table wider than the window; positioned,
+          so the hidden caption stays inside it instead of widening the page. */}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        type="native"
+        tabIndex={0}
+        aria-label={caption}
+        style={{ position: 'relative' }}
+      >
         <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1 }}>
           {caption && (
             <caption>

@@ -48,7 +48,7 @@ function Change({ tile }: { tile: KpiTile }) {
         ? `${Math.abs((diff / tile.previous) * 100).toFixed(1)}%`
         : show(tile, Math.abs(diff));
   return (
-    <Group gap={2} c={good ? 'teal.7' : 'red.7'} wrap="nowrap">
+    <Group gap={2} c={good ? 'teal' : 'red'} wrap="nowrap">
       <Arrow size={14} aria-hidden />
       <Text size="xs" fw={600} c="inherit">
         {diff > 0 ? 'Up' : 'Down'} {amount}

@@ -42,9 +42,9 @@ function ProspectView({ prospect: p }: { prospect: ProspectDetail }) {
         }
         actions={
           p.convertedAt ? (
-            <Badge color="green">Converted {formatDate(p.convertedAt)}</Badge>
+            <Badge color="green" variant="light">Converted {formatDate(p.convertedAt)}</Badge>
           ) : (
-            <Badge color="gray">Not converted</Badge>
+            <Badge color="gray" variant="light">Not converted</Badge>
           )
         }
       />

@@ -5,6 +5,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { ChartOption } from './Chart';
+import { GRAPHIC_CONTRAST, readable } from '../contrast';
 
 // Only what the charts use is bundled: lines, bars, donuts, their axes, legend, tooltip and mark lines, on canvas.
 echarts.use([
@@ -18,11 +19,24 @@ echarts.use([
   CanvasRenderer,
 ]);
 
+/** The dark card behind a chart; a series colour made for white paper (the spec's dark gray) is lightened to show on it. */
+const DARK_CARD = '#2e2e2e';
+const forScheme = (option: ChartOption, scheme: 'light' | 'dark'): ChartOption =>
+  scheme === 'dark' && Array.isArray(option.color)
+    ? {
+        ...option,
+        color: option.color.map((c) =>
+          typeof c === 'string' ? readable(c, [DARK_CARD], 'lighter', GRAPHIC_CONTRAST) : c,
+        ),
+      }
+    : option;
+
 // No entry animation: a chart counts as drawn when its data is, not a second later. The card shows through.
-const draw = (instance: echarts.ECharts, option: ChartOption) =>
-  instance.setOption({ animation: false, backgroundColor: 'transparent', ...option } as echarts.EChartsCoreOption, {
-    notMerge: true,
-  });
+const draw = (instance: echarts.ECharts, option: ChartOption, scheme: 'light' | 'dark') =>
+  instance.setOption(
+    { animation: false, backgroundColor: 'transparent', ...forScheme(option, scheme) } as echarts.EChartsCoreOption,
+    { notMerge: true },
+  );
 
 export interface ChartPoint {
   /** The point's position in the series' data (the period's row). */
@@ -54,7 +68,7 @@ export default function EChart({ option, height, label, onPointClick }: ChartPro
     const el = ref.current!;
     const instance = echarts.init(el, scheme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
-    draw(instance, latest.current);
+    draw(instance, latest.current, scheme);
     instance.on('finished', () => el.setAttribute('data-drawn', 'true'));
     instance.on('click', (p) => {
       if (typeof p.dataIndex === 'number' && p.seriesName)
@@ -71,8 +85,8 @@ export default function EChart({ option, height, label, onPointClick }: ChartPro
 
   useEffect(() => {
     latest.current = option;
-    if (chart.current) draw(chart.current, option);
-  }, [option]);
+    if (chart.current) draw(chart.current, option, scheme);
+  }, [option, scheme]);
 
   return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }
