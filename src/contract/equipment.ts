@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { csvFile, pageOf, pageQuery } from './pagination';
 import { id, searchText } from './primitives';
+import { bulkIds, bulkResult } from './bulk';
 
 export const equipmentIdParams = z.object({ id: id() });
 
@@ -76,6 +77,15 @@ export const equipmentEndpoints = {
     response: actionResult,
     access: 'devices.manage',
     summary: 'Moves equipment on hold to unbuilt, once the phone has arrived.',
+  }),
+  receivedMany: endpoint({
+    method: 'POST',
+    path: '/admin/api/equipment/received',
+    body: z.strictObject({ ids: bulkIds }),
+    response: bulkResult,
+    access: 'devices.manage',
+    summary:
+      'Moves each of the chosen equipment on hold to unbuilt, each on its own; answers which were moved and why others were not.',
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CARRIERS } from './business';
 import { endpoint } from './endpoint';
 import { csvFile, pageOf, pageQuery } from './pagination';
+import { bulkIds, bulkResult } from './bulk';
 import { calendarDate, id, int, MAX_INT4, searchText } from './primitives';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Subscription not found.';
@@ -41,6 +42,16 @@ export const setReasonBody = z.strictObject({
   expected_cancellation_reason_id: reasonIdField('expected cancellation reason id').optional(),
 });
 export type SetReasonBody = z.infer<typeof setReasonBody>;
+
+/**
+ * One reason for many cancellations at once; `expected_cancellation_reason_id`, when given, guards every row as
+ * the single PATCH does (a row whose reason another user changed meanwhile is refused, the others recorded).
+ */
+export const setReasonsBody = z.strictObject({
+  ids: bulkIds,
+  cancellation_reason_id: reasonIdField('cancellation reason id'),
+  expected_cancellation_reason_id: reasonIdField('expected cancellation reason id').optional(),
+});
 
 /** §3 "Subscription / cancellation: id, cancellation_reason_id". */
 export const setReasonResponse = z.object({ id: z.number(), cancellation_reason_id: z.number() });
@@ -228,5 +239,14 @@ export const cancellationEndpoints = {
     response: setReasonResponse,
     access: 'subscriptions.manage',
     summary: 'Records the reason of a cancellation (§7), on its subscription too when it ended it.',
+  }),
+  setReasons: endpoint({
+    method: 'PATCH',
+    path: '/admin/api/subscription-cancellations/reasons',
+    body: setReasonsBody,
+    response: bulkResult,
+    access: 'subscriptions.manage',
+    summary:
+      'Records one reason on each of the chosen cancellations, each on its own (as the single PATCH does); answers which were recorded and why others were not.',
   }),
 };

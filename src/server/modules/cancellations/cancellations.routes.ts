@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { cancellationEndpoints as endpoints } from '../../../contract/subscriptions';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
+import { eachOnItsOwn } from '../../http/bulk';
+import { pickableReason } from '../cancellation-reasons';
 import { listCancellations } from './cancellations.queries';
 import { recordCancellationReason } from './cancellations.service';
 import { cancellationCsv } from '../subscriptions';
@@ -23,5 +25,12 @@ export const cancellationRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }
       'cancellation reason recorded',
     );
     return result;
+  });
+
+  route(app, endpoints.setReasons, async ({ body, user, request }) => {
+    const { ids, ...reason } = body;
+    // A reason nobody may pick refuses the whole request, not each row with the same message.
+    await pickableReason(db, reason.cancellation_reason_id);
+    return eachOnItsOwn(ids, request.log, (id) => recordCancellationReason(db, user.id, id, reason));
   });
 };

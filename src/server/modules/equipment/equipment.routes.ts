@@ -3,6 +3,7 @@ import { equipmentEndpoints as endpoints } from '../../../contract/equipment';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
+import { eachOnItsOwn } from '../../http/bulk';
 import { sendListCsv, type CsvColumn } from '../../http/csv';
 import { EQUIPMENT_STATE_LABELS, type EquipmentRow } from '../../../contract/equipment';
 import { findEquipment, listEquipment } from './equipment.queries';
@@ -22,6 +23,9 @@ export const equipmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   });
 
   route(app, endpoints.received, ({ params, user }) => markReceived(db, user.id, params.id));
+  route(app, endpoints.receivedMany, ({ body, user, request }) =>
+    eachOnItsOwn(body.ids, request.log, (id) => markReceived(db, user.id, id)),
+  );
   route(app, endpoints.remove, ({ params, user }) => deleteEquipment(db, user.id, params.id));
 };
 
