@@ -34,3 +34,6 @@ export { useApiQuery } from './data/useApiQuery';
 export { useInvalidate } from './data/useInvalidate';
 export { useApiMutation, failureMessage } from './data/useApiMutation';
 export type { MutationOptions } from './data/useApiMutation';
+export { useRowSelection } from './bulk/useRowSelection';
+export { BulkBar } from './bulk/BulkBar';
+export { bulkSummary } from './bulk/bulkSummary';

@@ -15,8 +15,8 @@ export interface ConfirmActionOptions {
   action(): Promise<unknown>;
   /** Reload the page's data here (invalidate queries). */
   onSuccess?(result: unknown): void;
-  /** The toast after success. */
-  successMessage?: string;
+  /** The toast after success; null when `onSuccess` reports the outcome itself. */
+  successMessage?: string | null;
 }
 
 function failureText(err: unknown): string {
@@ -36,7 +36,7 @@ function ConfirmBody({ options, done }: { options: ConfirmActionOptions; done(co
       const result = await options.action();
       done(true);
       options.onSuccess?.(result);
-      notify.success(options.successMessage ?? 'Done.');
+      if (options.successMessage !== null) notify.success(options.successMessage ?? 'Done.');
     } catch (err) {
       setError(failureText(err));
       setRunning(false);

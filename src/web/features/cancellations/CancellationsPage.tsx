@@ -8,13 +8,15 @@ import {
   type CancellationRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { DataTable, ExportButton, PageHeader, type Column } from '../../ui';
+import { BulkBar, DataTable, ExportButton, PageHeader, useRowSelection, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons';
 import { queueColumns } from '../subscriptions';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions';
 import { useCancellations } from './api';
+import { BulkReason } from './BulkReason';
+import { useCan } from '../auth';
 
 export function CancellationsPage() {
   const { filters, set, query: shared, paging } = useListParams('type');
@@ -31,7 +33,11 @@ export function CancellationsPage() {
 
   useClampPage(paging, list.data);
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const can = useCan();
+  const selection = useRowSelection(list.data?.rows, (r) => `cancellation ${r.id}`);
+  const bulk = can('subscriptions.manage');
   const columns: Column<CancellationRow>[] = [
+    ...(bulk ? [selection.column] : []),
     ...queueColumns<CancellationRow>((r) => r, queue.renderPicker, narrow),
     {
       key: 'type',
@@ -80,6 +86,11 @@ export function CancellationsPage() {
         dateLabel="Cancelled"
       />
       {queue.reasonsAlert}
+      {bulk && (
+        <BulkBar count={selection.selected.length} onClear={() => selection.keep()}>
+          <BulkReason rows={selection.selected} onDone={selection.keep} />
+        </BulkBar>
+      )}
       <DataTable
         caption="Cancellations"
         columns={columns}

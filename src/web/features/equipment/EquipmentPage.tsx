@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  BulkBar,
   DataTable,
   ExportButton,
   FIRST_PAGE,
@@ -12,6 +13,7 @@ import {
   useParamsUpdate,
   useUrlPager,
   SearchInput,
+  useRowSelection,
   type Column,
 } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
@@ -60,8 +62,12 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
   const can = useCan();
 
   const update = useParamsUpdate();
+  // Many held phones arrive in one box: operations mark them received together.
+  const bulk = state === 'hold' && can('devices.manage');
+  const selection = useRowSelection(list.data?.rows, (e) => `IMEI ${e.imei}`);
 
   const columns: Column<EquipmentRow>[] = [
+    ...(bulk ? [selection.column] : []),
     {
       key: 'imei',
       header: 'IMEI',
@@ -145,6 +151,17 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
           estimated={list.data?.estimated}
         />
       </Group>
+      {bulk && (
+        <BulkBar count={selection.selected.length} onClear={() => selection.keep()}>
+          <Button
+            size="xs"
+            leftSection={<IconCircleCheck size={14} />}
+            onClick={() => void actions.receivedMany(selection.selected, selection.keep)}
+          >
+            Mark as Received
+          </Button>
+        </BulkBar>
+      )}
       <DataTable
         caption={`${EQUIPMENT_STATE_LABELS[state]} equipment`}
         columns={columns}

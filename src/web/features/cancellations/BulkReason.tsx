@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Button, Select } from '@mantine/core';
+import { auditEndpoints } from '../../../contract/audit';
+import { cancellationEndpoints, subscriptionEndpoints, type CancellationRow } from '../../../contract/subscriptions';
+import { bulkSummary, useApiMutation } from '../../ui';
+import { useCancellationReasons } from '../cancellation-reasons';
+
+/**
+ * One reason for every chosen cancellation. When they all show the same reason (always so in the "needs a reason"
+ * view), that is sent as what was seen, so a row another user gave a reason meanwhile is refused, not overwritten.
+ */
+export function BulkReason({ rows, onDone }: { rows: CancellationRow[]; onDone(failedIds: number[]): void }) {
+  const reasons = useCancellationReasons();
+  const [reasonId, setReasonId] = useState<string | null>(null);
+  const record = useApiMutation(cancellationEndpoints.setReasons, {
+    invalidates: [
+      cancellationEndpoints.list,
+      subscriptionEndpoints.list,
+      subscriptionEndpoints.detail,
+      auditEndpoints.list,
+    ],
+    onSuccess: (result) => {
+      const name = reasons.data?.find((r) => r.id === Number(reasonId))?.name ?? 'The reason';
+      bulkSummary(
+        result,
+        (n) => `${name} recorded on ${n} ${n === 1 ? 'cancellation' : 'cancellations'}.`,
+        (id) => `Cancellation ${id}`,
+      );
+      onDone(result.failed.map((f) => f.id));
+    },
+  });
+  const seen = new Set(rows.map((r) => r.cancellationReasonId));
+  return (
+    <>
+      <Select
+        aria-label="Reason for the chosen cancellations"
+        placeholder="Choose a reason"
+        size="xs"
+        miw={200}
+        searchable
+        data={(reasons.data ?? []).filter((r) => r.active).map((r) => ({ value: String(r.id), label: r.name }))}
+        value={reasonId}
+        onChange={setReasonId}
+      />
+      <Button
+        size="xs"
+        disabled={!reasonId}
+        loading={record.isPending}
+        onClick={() =>
+          record.mutate({
+            body: {
+              ids: rows.map((r) => r.id),
+              cancellation_reason_id: Number(reasonId),
+              ...(seen.size === 1 ? { expected_cancellation_reason_id: [...seen][0] } : {}),
+            },
+          })
+        }
+      >
+        Record for {rows.length}
+      </Button>
+    </>
+  );
+}
