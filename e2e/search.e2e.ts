@@ -55,4 +55,24 @@ describe('search everywhere', () => {
     await page.waitForURL(`**/admin/devices/${device.id}`);
     expect(new URL(page.url()).pathname).toBe(`/admin/devices/${device.id}`);
   });
+
+  it('finds a device by the last digits of its IMEI, says when a whole IMEI is mistyped, and starts actions', async () => {
+    const device = await createDevice(e.db, { imei: '356938035643809' });
+    const { page } = await e.signedInPage();
+    await page.goto('/admin');
+    await page.getByRole('button', { name: /Search/ }).click();
+    const input = page.getByRole('textbox', { name: 'Search everywhere' });
+    const palette = page.getByRole('dialog');
+    await input.fill('3809');
+    await palette.getByText(`Device #${device.id}`, { exact: false }).waitFor();
+    await input.fill('356938035643808');
+    await palette
+      .getByText('This is not a valid IMEI: its last digit does not match the others.', { exact: false })
+      .waitFor();
+    await page.screenshot({ path: '.tmp/screens/search-mistyped-imei-1280.png' });
+    await input.fill('enter parc');
+    await palette.getByText('Action').waitFor();
+    await palette.getByText('Enter parcel').click();
+    await page.waitForURL('**/admin/parcels/create');
+  });
 });

@@ -50,3 +50,18 @@ export const nav: NavEntry[] = [
   { label: 'Settings', href: paths.settings, icon: IconSettings, permission: 'settings.manage' },
   { label: 'Audit log', href: paths.audit, icon: IconHistory, permission: 'audit.view' },
 ];
+
+/** The things staff start from anywhere (the command palette), each with the permission its page needs. */
+export const actions: NavEntry[] = [
+  { label: 'Log a visit', href: paths.prospectCreate, icon: IconMapPin, permission: 'prospects.log' },
+  { label: 'Enter parcel', href: paths.parcelCreate, icon: IconPackage, permission: 'parcels.manage' },
+  { label: 'Add supplier', href: paths.supplierCreate, icon: IconBuildingWarehouse, permission: 'suppliers.manage' },
+  {
+    label: 'Add cancellation reason',
+    href: paths.cancellationReasonCreate,
+    icon: IconListCheck,
+    permission: 'cancellation-reasons.manage',
+  },
+  { label: 'Parcel containers', href: paths.parcelContainers, icon: IconPackages, permission: 'parcels.view' },
+  { label: 'Prospect map', href: paths.prospectMap, icon: IconMap2, permission: 'prospects.view-own' },
+];

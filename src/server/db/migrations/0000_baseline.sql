@@ -445,6 +445,7 @@ CREATE INDEX "suppliers_created_at_idx" ON "suppliers" USING btree ("created_at"
 CREATE INDEX "device_swaps_swapped_at_idx" ON "device_swaps" USING btree ("swapped_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_sim_idx" ON "devices" USING btree ("sim");--> statement-breakpoint
 CREATE INDEX "devices_imei_idx" ON "devices" USING btree ("imei");--> statement-breakpoint
+CREATE INDEX "devices_imei_suffix_idx" ON "devices" USING btree ((reverse("imei") collate "C"));--> statement-breakpoint
 CREATE INDEX "devices_phone_idx" ON "devices" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "devices_status_idx" ON "devices" USING btree ("device_status_id");--> statement-breakpoint
 CREATE INDEX "devices_deployed_at_idx" ON "devices" USING btree ("deployed_at" DESC NULLS LAST) WHERE "devices"."deployed_at" is not null;--> statement-breakpoint

@@ -57,6 +57,8 @@ export const devices = pgTable(
   (t) => [
     uniqueIndex('devices_sim_idx').on(t.sim),
     index('devices_imei_idx').on(t.imei),
+    // The last digits of an IMEI, as a range over the reversed text in byte order (devices.queries: imeiEndingIn).
+    index('devices_imei_suffix_idx').on(sql`(reverse(${t.imei}) collate "C")`),
     index('devices_phone_idx').on(t.phone),
     index('devices_status_idx').on(t.deviceStatusId),
     index('devices_deployed_at_idx')

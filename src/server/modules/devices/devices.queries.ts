@@ -1,3 +1,4 @@
+import { IMEI_SUFFIX } from '../../../contract/identifiers';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import {
@@ -98,13 +99,26 @@ export async function insertDeviceSwap(tx: Tx, values: typeof deviceSwaps.$infer
   await tx.insert(deviceSwaps).values(values);
 }
 
+/**
+ * Devices whose IMEI ends in `digits`: the reversed IMEI starts with the reversed digits, a range the
+ * `devices_imei_suffix_idx` index answers (a range, unlike LIKE, keeps the index with a bound parameter).
+ */
+export function imeiEndingIn(digits: string): SQL {
+  const from = [...digits].reverse().join('');
+  // The first text after every one starting with `from`: its last character one higher ('9' + 1 is ':').
+  const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
+  const reversed = sql`(reverse(${devices.imei}) collate "C")`;
+  return sql`(${reversed} >= ${from} and ${reversed} < ${to})`;
+}
+
 function listFilter(query: DeviceListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.status) conditions.push(eq(devices.deviceStatusId, query.status));
   if (query.productId) conditions.push(eq(devices.productId, query.productId));
   const q = query.q;
   if (q) {
-    // Whole identifiers only, so every search is an index lookup even on millions of devices (ADR 005).
+    // Whole identifiers, or the last 4+ digits of an IMEI, so every search is an index lookup even on millions of
+    // devices (ADR 005).
     // Phone numbers are typed with punctuation or a leading 1 ("+1 (615) 555-0100") but stored as 10 digits.
     const digits = q.replace(/[\s().+-]/g, '');
     const values = [...new Set([q, digits, digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits])];
@@ -114,6 +128,7 @@ function listFilter(query: DeviceListQuery): SQL | undefined {
         inArray(devices.imei, values),
         inArray(devices.sim, values),
         inArray(devices.phone, values),
+        IMEI_SUFFIX.test(digits) ? imeiEndingIn(digits) : undefined,
       ),
     );
   }

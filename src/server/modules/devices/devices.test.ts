@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditLog, devices, deviceSwaps, equipment, loaners, subscriptions } from '../../db/schema';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../seed/factories';
 import { devicesEndpoints as endpoints } from '../../../contract/devices';
 import { pathOf, type Endpoint } from '../../../contract/endpoint';
+import { imeiEndingIn } from './devices.queries';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;
@@ -69,6 +70,33 @@ describe('device list and detail', () => {
     expect((await list(`productId=${product.id}&status=4`)).rows).toEqual([]);
     expect((await list('q=no-such-device')).total).toBe(0);
     expect((await list(`q=${device.sim.slice(-8)}`)).total).toBe(0);
+  });
+
+  it('finds a device by the last 4 or more digits of its IMEI, and not by fewer or by digits inside it', async () => {
+    const mine = await createDevice(t.db, { imei: '490154203297518' });
+    const other = await createDevice(t.db, { imei: '490154203297519' });
+    const ids = async (q: string) =>
+      ((await agent.get(`${endpoints.list.path}?q=${q}&perPage=100`)).json() as { rows: { id: number }[] }).rows.map(
+        (r) => r.id,
+      );
+    for (const q of ['7518', '297518', '03297518', '90154203297518']) {
+      expect(await ids(q), q).toContain(mine.id);
+      expect(await ids(q), q).not.toContain(other.id);
+    }
+    expect(await ids('518')).not.toContain(mine.id);
+    expect(await ids('4203')).not.toContain(mine.id);
+    // A 9 is the last digit: the range after it must still end ('9' + 1 is ':').
+    expect(await ids('7519')).toEqual([other.id]);
+  });
+
+  it('looks the last digits of an IMEI up in their index, never by reading every device', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain (format json) select id from ${devices} where ${imeiEndingIn('7518')}`);
+    });
+    const text = JSON.stringify(plan);
+    expect(text).toContain('devices_imei_suffix_idx');
+    expect(text).not.toContain('Seq Scan');
   });
 
   it('lists newest first with pagination and refuses an unknown status filter', async () => {

@@ -8,7 +8,8 @@ import { customerEndpoints, isSearchable } from '../../../contract/customers';
 import { devicesEndpoints } from '../../../contract/devices';
 import { useApiQuery } from '../../ui';
 import { useCan } from '../auth';
-import { nav } from '../../app/nav';
+import { actions, nav } from '../../app/nav';
+import { identifierProblem } from '../../../contract/identifiers';
 import { href, paths } from '../../paths';
 
 /** A number typed in full that could be a line's phone, IMEI, SIM or a device id: worth asking the devices list. */
@@ -36,12 +37,12 @@ export function CommandPalette() {
   );
 
   const go = (to: string) => () => navigate(to);
-  const pages: SpotlightActionData[] = nav
+  const pages: SpotlightActionData[] = [...nav, ...actions]
     .filter((entry) => can(entry.permission))
     .map((entry) => ({
       id: `page-${entry.href}`,
       label: entry.label,
-      description: 'Page',
+      description: nav.includes(entry) ? 'Page' : 'Action',
       leftSection: <entry.icon size={18} stroke={1.6} />,
       onClick: go(entry.href),
     }));
@@ -81,6 +82,8 @@ export function CommandPalette() {
   const matching = pages.filter((p) => (p.label ?? '').toLowerCase().includes(typed));
   if (matching.length) groups.unshift({ group: 'Pages', actions: matching });
   const searching = customers.isFetching || devices.isFetching;
+  // A whole IMEI or SIM number with a wrong check digit was mistyped: said when nothing matches it.
+  const problem = identifierProblem(text);
 
   return (
     <Spotlight
@@ -90,7 +93,7 @@ export function CommandPalette() {
       // The server already matched its results; only the page names are filtered here, above.
       filter={(_, actions) => actions}
       shortcut={['mod + K', '/']}
-      nothingFound={searching ? 'Searching…' : 'Nothing found'}
+      nothingFound={searching ? 'Searching…' : (problem ?? 'Nothing found')}
       scrollable
       maxHeight={420}
       searchProps={{
