@@ -12,6 +12,7 @@ import { mfaEndpoints } from './mfa';
 import { openapiEndpoint } from './openapi';
 import { parcelEndpoints } from './parcels';
 import { prospectEndpoints } from './prospects';
+import { revertEndpoints } from './revert';
 import { savedViewEndpoints } from './saved-views';
 import { settingsEndpoints } from './settings';
 import { accountEndpoints, setPasswordEndpoints, staffEndpoints } from './staff';
@@ -34,6 +35,7 @@ export const ENDPOINTS: Endpoint[] = [
   mapEndpoints,
   parcelEndpoints,
   prospectEndpoints,
+  revertEndpoints,
   savedViewEndpoints,
   settingsEndpoints,
   staffEndpoints,

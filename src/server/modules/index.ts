@@ -21,6 +21,7 @@ import { cancellationRoutes } from './cancellations/cancellations.routes';
 import { staffRoutes } from './staff/staff.routes';
 import { mfaRoutes } from './staff/mfa.routes';
 import { savedViewRoutes } from './saved-views/saved-views.routes';
+import { revertRoutes } from './revert/revert.routes';
 
 export interface ModuleDeps {
   config: Config;
@@ -65,4 +66,5 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   await app.register(subscriptionRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(cancellationRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(savedViewRoutes, { db });
+  await app.register(revertRoutes, { db, now });
 }

@@ -60,3 +60,31 @@ export function auditLogRows(db: Db, q: AuditLogQuery, timeZone: string, limit: 
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
 }
+
+const entryColumns = {
+  id: auditLog.id,
+  userId: auditLog.userId,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  before: auditLog.before,
+  after: auditLog.after,
+  createdAt: auditLog.createdAt,
+};
+
+/** One entry of the log, as written. */
+export async function auditEntryById(db: Db, id: number) {
+  const [row] = await db.select(entryColumns).from(auditLog).where(eq(auditLog.id, id));
+  return row;
+}
+
+/** The latest entry written on one record. */
+export async function latestAuditEntryOf(db: Db, entityType: string, entityId: number) {
+  const [row] = await db
+    .select(entryColumns)
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(1);
+  return row;
+}

@@ -38,10 +38,18 @@ export function createContainer(db: Db, userId: number, values: ContainerInput):
   });
 }
 
-export function updateContainer(db: Db, userId: number, id: number, values: ContainerInput): Promise<Container> {
+/** `unless` sees the container as it is, locked, and may refuse the change (a revert of a change since changed). */
+export function updateContainer(
+  db: Db,
+  userId: number,
+  id: number,
+  values: ContainerInput,
+  unless?: (current: Container) => void,
+): Promise<Container> {
   return db.transaction(async (tx) => {
     const before = await findContainer(tx, id, { lock: true });
     if (!before) throw new NotFoundError(PARCEL_MESSAGES.containerNotFound);
+    unless?.(before);
     if (await isContainerNameTaken(tx, values.name, id))
       throw new FieldErrors({ name: [PARCEL_MESSAGES.containerNameTaken] });
     const after = await updateContainerRow(tx, id, values);

@@ -14,3 +14,4 @@ export {
   applyReasonToSubscription,
   refuseIfChangedMeanwhile,
 } from './subscriptions.service';
+export { recordSubscriptionReason } from './subscriptions.service';

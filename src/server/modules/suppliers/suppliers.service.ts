@@ -47,10 +47,18 @@ export function createSupplier(db: Db, userId: number, input: SupplierInput): Pr
   });
 }
 
-export function updateSupplier(db: Db, userId: number, id: number, input: SupplierInput): Promise<Supplier> {
+/** `unless` sees the supplier as it is, locked, and may refuse the change (a revert of a change since changed). */
+export function updateSupplier(
+  db: Db,
+  userId: number,
+  id: number,
+  input: SupplierInput,
+  unless?: (current: Supplier) => void,
+): Promise<Supplier> {
   return db.transaction(async (tx) => {
     const before = await findSupplier(tx, id, { lock: true });
     if (!before) throw new NotFoundError(SUPPLIER_NOT_FOUND);
+    unless?.(toSupplier(before));
     if (await isSupplierNameTaken(tx, input.name, id)) throw new FieldErrors({ name: [SUPPLIER_NAME_TAKEN] });
     const updated = toSupplier(await updateSupplierRow(tx, id, toValues(input)));
     await recordAudit(tx, {

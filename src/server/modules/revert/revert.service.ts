@@ -1,0 +1,117 @@
+import type { Db } from '../../db/client';
+import { ActionError, ForbiddenError } from '../../http/errors';
+import { can, type Permission } from '../../../contract/access';
+import type { CurrentUser } from '../../../contract/auth';
+import type { Container } from '../../../contract/parcels';
+import type { Supplier, SupplierInput } from '../../../contract/suppliers';
+import { REVERT_MESSAGES, UNDO_WINDOW_MS, isReversible, type RevertResult } from '../../../contract/revert';
+import { auditEntryById, latestAuditEntryOf } from '../audit';
+import { recordCancellationReason } from '../cancellations';
+import { updateContainer } from '../parcels';
+import { recordSubscriptionReason } from '../subscriptions';
+import { updateSupplier } from '../suppliers';
+
+type Entry = NonNullable<Awaited<ReturnType<typeof auditEntryById>>>;
+type Reason = { cancellation_reason_id: number; cancellation_reason: string | null };
+
+const SUPPLIER_FIELDS = [
+  'name',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+  'prorates',
+  'supplierReport',
+  'frequency',
+  'billingCycle',
+] as const satisfies readonly (keyof SupplierInput)[];
+const CONTAINER_FIELDS = ['name', 'length', 'width', 'height'] as const satisfies readonly (keyof Container)[];
+
+/** Refuses when the record no longer holds what the entry left in it: a revert never overwrites a later change. */
+function unlessStill<T>(left: T, fields: readonly (keyof T)[]) {
+  return (current: T) => {
+    if (fields.some((f) => current[f] !== left[f])) throw new ActionError(REVERT_MESSAGES.changedSince, 409);
+  };
+}
+
+const pick = <T, K extends keyof T>(value: T, fields: readonly K[]) =>
+  Object.fromEntries(fields.map((f) => [f, value[f]])) as Pick<T, K>;
+
+/** What each reversible action needs, and how it is put back, through the same service its route uses. */
+const REVERTERS: Record<string, { permission: Permission; revert(db: Db, userId: number, e: Entry): Promise<string> }> =
+  {
+    'supplier.updated': {
+      permission: 'suppliers.manage',
+      async revert(db, userId, e) {
+        const [before, after] = [e.before as Supplier, e.after as Supplier];
+        await updateSupplier(
+          db,
+          userId,
+          e.entityId!,
+          pick(before, SUPPLIER_FIELDS),
+          unlessStill(after, SUPPLIER_FIELDS),
+        );
+        return `Supplier ${before.name} is back as it was.`;
+      },
+    },
+    'container.updated': {
+      permission: 'parcels.manage',
+      async revert(db, userId, e) {
+        const [before, after] = [e.before as Container, e.after as Container];
+        await updateContainer(
+          db,
+          userId,
+          e.entityId!,
+          pick(before, CONTAINER_FIELDS),
+          unlessStill(after, CONTAINER_FIELDS),
+        );
+        return `Container ${before.name} is back as it was.`;
+      },
+    },
+    set_cancellation_reason: {
+      permission: 'subscriptions.manage',
+      async revert(db, userId, e) {
+        const [before, after] = [e.before as Reason, e.after as Reason];
+        // What the entry set is the expected reason: a reason recorded since is refused (409), as in the PATCH.
+        const body = {
+          cancellation_reason_id: before.cancellation_reason_id,
+          expected_cancellation_reason_id: after.cancellation_reason_id,
+        };
+        if (e.entityType === 'subscription') await recordSubscriptionReason(db, userId, e.entityId!, body);
+        else await recordCancellationReason(db, userId, e.entityId!, body);
+        return before.cancellation_reason
+          ? `The reason is ${before.cancellation_reason} again.`
+          : 'The reason is cleared again.';
+      },
+    },
+  };
+
+function reverterOf(entry: Entry, user: CurrentUser) {
+  const reverter = isReversible(entry.action) && entry.entityId !== null ? REVERTERS[entry.action] : undefined;
+  if (!reverter) throw new ActionError(REVERT_MESSAGES.notReversible);
+  if (!can(user.role, reverter.permission)) throw new ForbiddenError();
+  return reverter;
+}
+
+/** An Administrator puts back what an entry of the log recorded as before (POST /admin/api/audit-log/{id}/revert). */
+export async function revertEntry(db: Db, user: CurrentUser, id: number): Promise<RevertResult> {
+  const entry = await auditEntryById(db, id);
+  if (!entry) throw new ActionError(`Audit entry ${id} was not found.`, 404);
+  return { message: await reverterOf(entry, user).revert(db, user.id, entry) };
+}
+
+/**
+ * The Undo of a toast: the caller's own latest change of the record, if it is still the record's latest and
+ * recent; anything else (someone changed it since, an old change) is refused with nothing changed.
+ */
+export async function undoLatest(
+  db: Db,
+  user: CurrentUser,
+  entityType: string,
+  entityId: number,
+  now: number,
+): Promise<RevertResult> {
+  const entry = await latestAuditEntryOf(db, entityType, entityId);
+  if (!entry || entry.userId !== user.id || now - entry.createdAt.getTime() > UNDO_WINDOW_MS)
+    throw new ActionError(REVERT_MESSAGES.nothingToUndo, 409);
+  return { message: await reverterOf(entry, user).revert(db, user.id, entry) };
+}
