@@ -10,6 +10,7 @@ export const isReversible = (action: string) => (REVERSIBLE_ACTIONS as readonly 
 export const UNDO_WINDOW_MS = 60_000;
 
 export const UNDO_RECORD_TYPES = ['supplier', 'container', 'subscription', 'subscription_cancellation'] as const;
+export type UndoRecordType = (typeof UNDO_RECORD_TYPES)[number];
 
 export const REVERT_MESSAGES = {
   nothingToUndo: 'There is no change of yours to undo here: it is too old, or someone has changed this since.',

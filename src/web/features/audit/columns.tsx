@@ -4,6 +4,7 @@ import type { AuditLogEntry } from '../../../contract/audit';
 import { href, paths } from '../../paths';
 import { formatDateTime, type Column } from '../../ui';
 import { actionLabel, recordLabel } from './labels';
+import { RevertButton } from './RevertButton';
 
 /** The records with a page of their own. */
 const RECORD_PAGES: Record<string, (id: number) => string> = {
@@ -85,5 +86,14 @@ export const auditLogColumns: Column<AuditLogEntry>[] = [
         '—'
       ),
   },
-  { key: 'detail', header: 'Before / after', render: (e) => <Detail {...e} /> },
+  {
+    key: 'detail',
+    header: 'Before / after',
+    render: (e) => (
+      <Stack gap={4} align="flex-start">
+        <Detail {...e} />
+        <RevertButton entry={e} />
+      </Stack>
+    ),
+  },
 ];

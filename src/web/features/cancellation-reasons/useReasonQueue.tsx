@@ -5,8 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BodyIn, Endpoint } from '../../../contract/endpoint';
 import type { Page } from '../../../contract/pagination';
 import type { subscriptionEndpoints } from '../../../contract/subscriptions';
+import type { UndoRecordType } from '../../../contract/revert';
 import { endpointKey } from '../../lib/api';
-import { ErrorState } from '../../ui';
+import { ErrorState, useUndoToast } from '../../ui';
 import { useCan } from '../auth';
 import { ReasonPicker } from './ReasonPicker';
 import { reasonLabel, useCancellationReasons } from './api';
@@ -31,8 +32,9 @@ interface Options<Row> {
   save(row: Row, body: SetReasonInput): Promise<unknown>;
   /** Other lists, details and histories showing the same facts, refreshed after a save. */
   invalidates: Endpoint[];
-  /** Names the picker: "Cancellation reason for subscription 12". */
-  label(row: Row): string;
+  /** The record the reason is written on (its picker is "Cancellation reason for subscription 12", and the toast's
+   * Undo takes it back). */
+  record: Extract<UndoRecordType, 'subscription' | 'subscription_cancellation'>;
 }
 
 /**
@@ -41,7 +43,9 @@ interface Options<Row> {
  * background so it refills from the next page. The save goes through `api` rather than a mutation hook: a
  * refusal is shown on its row by the picker, not as a toast (decision 009).
  */
-export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save, invalidates, label }: Options<Row>) {
+export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save, invalidates, record }: Options<Row>) {
+  const name = (row: Row) => `${record === 'subscription' ? 'subscription' : 'cancellation'} ${row.id}`;
+  const undoable = useUndoToast();
   const queryClient = useQueryClient();
   const reasons = useCancellationReasons();
   const reduceMotion = useReducedMotion();
@@ -56,6 +60,11 @@ export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save,
   async function pick(row: Row, reasonId: number) {
     const hadFocus = pickers.current.get(row.id) === document.activeElement;
     await save(row, { cancellation_reason_id: reasonId, expected_cancellation_reason_id: row.cancellationReasonId });
+    undoable(
+      `${reasonLabel(reasons.data, reasonId)} recorded for ${name(row)}.`,
+      { entityType: record, entityId: row.id },
+      [list.endpoint, ...invalidates],
+    );
     if (!removeOnSave) {
       queryClient.setQueryData<Page<Row>>(
         listKey,
@@ -96,7 +105,7 @@ export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save,
     return (
       <div data-row-leaving={leaving.has(row.id) || undefined}>
         <ReasonPicker
-          label={label(row)}
+          label={`Cancellation reason for ${name(row)}`}
           value={row.cancellationReasonId}
           reasons={reasons.data}
           onPick={(reasonId) => pick(row, reasonId)}

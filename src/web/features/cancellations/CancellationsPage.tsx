@@ -28,7 +28,7 @@ export function CancellationsPage() {
     removeOnSave: filters.needsReason,
     save: (row, body) => api(cancellationEndpoints.setReason, { params: { cancellationId: row.id }, body }),
     invalidates: [subscriptionEndpoints.list, subscriptionEndpoints.detail, auditEndpoints.list],
-    label: (row) => `Cancellation reason for cancellation ${row.id}`,
+    record: 'subscription_cancellation',
   });
 
   useClampPage(paging, list.data);

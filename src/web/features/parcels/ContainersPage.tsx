@@ -12,6 +12,7 @@ import {
   useConfirmAction,
   useFieldProps,
   useForm,
+  useUndoToast,
   type Column,
   type FormState,
 } from '../../ui';
@@ -38,10 +39,13 @@ function ContainerForm({ editing, onDone }: { editing: Container | null; onDone(
   const form = useForm<ContainerBody>(
     editing ? { name: editing.name, length: editing.length, width: editing.width, height: editing.height } : blank,
   );
+  const undoable = useUndoToast();
   const saved = {
     invalidates: [parcelEndpoints.containers],
     onSuccess: () => {
-      notify.success(editing ? 'Container saved.' : 'Container added.');
+      if (editing)
+        undoable('Container saved.', { entityType: 'container', entityId: editing.id }, [parcelEndpoints.containers]);
+      else notify.success('Container added.');
       onDone();
     },
   };

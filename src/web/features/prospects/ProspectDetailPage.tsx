@@ -42,9 +42,13 @@ function ProspectView({ prospect: p }: { prospect: ProspectDetail }) {
         }
         actions={
           p.convertedAt ? (
-            <Badge color="green" variant="light">Converted {formatDate(p.convertedAt)}</Badge>
+            <Badge color="green" variant="light">
+              Converted {formatDate(p.convertedAt)}
+            </Badge>
           ) : (
-            <Badge color="gray" variant="light">Not converted</Badge>
+            <Badge color="gray" variant="light">
+              Not converted
+            </Badge>
           )
         }
       />

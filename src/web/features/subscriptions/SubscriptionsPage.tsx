@@ -26,7 +26,7 @@ export function SubscriptionsPage() {
     removeOnSave: filters.needsReason,
     save: (row, body) => api(subscriptionEndpoints.setReason, { params: { subscriptionId: row.id }, body }),
     invalidates: [subscriptionEndpoints.detail, cancellationEndpoints.list, auditEndpoints.list],
-    label: (row) => `Cancellation reason for subscription ${row.id}`,
+    record: 'subscription',
   });
 
   useClampPage(paging, list.data);

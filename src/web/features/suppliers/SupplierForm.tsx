@@ -9,7 +9,7 @@ import {
   type SupplierBody,
   type SupplierTerms,
 } from '../../../contract/suppliers';
-import { Form, notify, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { Form, notify, SubmitButton, useFieldProps, useForm, useUndoToast } from '../../ui';
 import { paths } from '../../paths';
 
 export type SupplierFormValues = Required<SupplierBody> & SupplierTerms;
@@ -41,10 +41,14 @@ export function SupplierForm({
   const form = useForm<SupplierFormValues>(initial);
   const navigate = useNavigate();
   const locked = isFrequencyLocked(form.data);
+  const undoable = useUndoToast();
+  const views = [supplierEndpoints.list, supplierEndpoints.detail];
   const saved = {
-    invalidates: [supplierEndpoints.list, supplierEndpoints.detail],
+    invalidates: views,
     onSuccess: () => {
-      notify.success(successMessage);
+      // An edit can be taken back; an addition is undone by editing or, later, by an Administrator.
+      if (id === undefined) notify.success(successMessage);
+      else undoable(successMessage, { entityType: 'supplier', entityId: Number(id) }, views);
       navigate(paths.suppliers);
     },
   };

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startE2E, type E2E } from './support/harness';
+import { subscriptionCancellations, suppliers } from '../src/server/db/schema';
+import { createCancellation, createCancellationReason, createSupplier } from '../src/server/seed/factories';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(() => e?.close());
+
+const supplierName = async (id: number) =>
+  (await e.db.select({ name: suppliers.name }).from(suppliers).where(eq(suppliers.id, id)))[0]!.name;
+
+describe('undo and revert', () => {
+  it('takes back a supplier edit from its toast', async () => {
+    const s = await createSupplier(e.db, { name: 'Undoable Mobile' });
+    const { page } = await e.signedInPage({ role: 'operations' });
+    await page.goto(`/admin/suppliers/${s.id}/edit`);
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await expect.poll(() => name.inputValue()).toBe('Undoable Mobile');
+    await name.fill('Mistaken Mobile');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/admin/suppliers');
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await page.screenshot({ path: '.tmp/screens/undo-toast-1280.png' });
+    expect(await supplierName(s.id)).toBe('Mistaken Mobile');
+    await undo.click();
+    await page.getByText('Supplier Undoable Mobile is back as it was.').waitFor();
+    expect(await supplierName(s.id)).toBe('Undoable Mobile');
+    await page.getByRole('table', { name: 'Suppliers' }).getByText('Undoable Mobile').waitFor();
+  });
+
+  it('takes back a cancellation reason picked in the list', async () => {
+    const reason = await createCancellationReason(e.db, { name: 'Undo Coverage' });
+    const c = await createCancellation(e.db);
+    const { page } = await e.signedInPage({ role: 'operations' });
+    await page.goto('/admin/subscription-cancellations');
+    await page.getByRole('combobox', { name: `Cancellation reason for cancellation ${c.id}` }).click();
+    await page.getByRole('option', { name: 'Undo Coverage' }).click();
+    await page.getByText(`Undo Coverage recorded for cancellation ${c.id}.`).waitFor();
+    const reasonOf = async () =>
+      (await e.db.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, c.id)))[0]!
+        .cancellationReasonId;
+    expect(await reasonOf()).toBe(reason.id);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('The reason is cleared again.').waitFor();
+    expect(await reasonOf()).toBe(0);
+  });
+
+  it('lets an Administrator revert an edit from its audit entry, and says when the record changed since', async () => {
+    const s = await createSupplier(e.db, { name: 'Audited Mobile' });
+    const { page } = await e.signedInPage({ name: 'Rhea Reverter' });
+    await page.goto(`/admin/suppliers/${s.id}/edit`);
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await expect.poll(() => name.inputValue()).toBe('Audited Mobile');
+    await name.fill('Audited Mobile 2');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/admin/suppliers');
+
+    await page.goto(`/admin/audit?entityType=supplier&entityId=${s.id}&action=supplier.updated`);
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await table
+      .getByRole('button', { name: /^Revert entry / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Revert' }).click();
+    await page.getByText('Supplier Audited Mobile is back as it was.').waitFor();
+    expect(await supplierName(s.id)).toBe('Audited Mobile');
+    await page.screenshot({ path: '.tmp/screens/audit-revert-1280.png' });
+
+    // The first entry again: the supplier is no longer as it left it.
+    await expect.poll(() => table.getByRole('button', { name: /^Revert entry / }).count()).toBe(2);
+    await table
+      .getByRole('button', { name: /^Revert entry / })
+      .last()
+      .click();
+    await dialog.getByRole('button', { name: 'Revert' }).click();
+    await dialog.getByText('This record has changed since; nothing was reverted.').waitFor();
+    expect(await supplierName(s.id)).toBe('Audited Mobile');
+  });
+});
