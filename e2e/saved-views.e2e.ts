@@ -31,4 +31,29 @@ describe('saved views', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete view Returning phones' }).click();
     await expect.poll(() => page.getByRole('dialog').getByText('No saved views left.').isVisible()).toBe(true);
   });
+
+  it('keeps the prospect filters in the address, across a reload and in a saved view', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/admin/prospects');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Main St');
+    await page.getByRole('combobox', { name: 'Converted' }).click();
+    await page.getByRole('option', { name: 'Not converted' }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('q') === 'Main St' && url.searchParams.get('converted') === 'no',
+    );
+    await page.reload();
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('Main St');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Converted' }).inputValue()).toBe('Not converted');
+
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Save this view…' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Open on Main St');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save view' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.goto('/admin/prospects');
+    await page.getByRole('button', { name: 'Views' }).click();
+    await page.getByRole('menuitem', { name: 'Open on Main St' }).click();
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('Main St');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Converted' }).inputValue()).toBe('Not converted');
+  });
 });

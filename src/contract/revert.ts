@@ -39,6 +39,7 @@ export const revertEndpoints = {
     params: z.object({ id: id() }),
     response: revertResult,
     access: 'audit.view',
-    summary: 'Puts back what a reversible audit entry recorded as before, when the record is still as the entry left it.',
+    summary:
+      'Puts back what a reversible audit entry recorded as before, when the record is still as the entry left it.',
   }),
 };

@@ -3,7 +3,16 @@ import { endpoint } from './endpoint';
 import { id, text } from './primitives';
 
 /** Lists whose filters live in the address, so a view is that address's query (and tab). */
-export const SAVED_VIEW_LISTS = ['subscriptions', 'cancellations', 'devices', 'equipment'] as const;
+export const SAVED_VIEW_LISTS = [
+  'customers',
+  'subscriptions',
+  'cancellations',
+  'devices',
+  'equipment',
+  'parcels',
+  'prospects',
+  'suppliers',
+] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 /** Views one person keeps per list. */
 export const SAVED_VIEWS_MAX = 30;

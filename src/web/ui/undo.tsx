@@ -17,11 +17,7 @@ export const UNDO_TOAST_MS = 10_000;
  */
 export function useUndoToast() {
   const invalidate = useInvalidate();
-  return (
-    message: string,
-    record: { entityType: UndoRecordType; entityId: number },
-    invalidates: Endpoint[],
-  ) => {
+  return (message: string, record: { entityType: UndoRecordType; entityId: number }, invalidates: Endpoint[]) => {
     const id = notifications.show({
       color: 'green',
       icon: <IconCheck size={18} />,

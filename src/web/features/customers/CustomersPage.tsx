@@ -1,9 +1,19 @@
-import { useState } from 'react';
 import { Anchor, Stack } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
 import { customerEndpoints, isSearchable, type CustomerRow } from '../../../contract/customers';
-import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
+import {
+  DataTable,
+  ExportButton,
+  FIRST_PAGE,
+  pageQueryProps,
+  PageHeader,
+  SearchInput,
+  useParamsUpdate,
+  useUrlPager,
+  type Column,
+} from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { useCustomers } from './api';
@@ -28,28 +38,30 @@ const columns: Column<CustomerRow>[] = [
 ];
 
 export function CustomersPage() {
-  const pager = usePager();
-  const [q, setQ] = useState('');
+  const pager = useUrlPager();
+  const [params] = useSearchParams();
+  const update = useParamsUpdate();
+  const q = params.get('q') ?? '';
   const list = useCustomers({ ...pager.request, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
   return (
     <Stack gap="sm">
       <PageHeader
         title="Customers"
         actions={
-          <ExportButton
-            endpoint={customerEndpoints.export}
-            query={{ q: isSearchable(q) ? q : '' }}
-            total={list.data?.total}
-            estimated={list.data?.estimated}
-          />
+          <>
+            <SavedViewsMenu list="customers" />
+            <ExportButton
+              endpoint={customerEndpoints.export}
+              query={{ q: isSearchable(q) ? q : '' }}
+              total={list.data?.total}
+              estimated={list.data?.estimated}
+            />
+          </>
         }
       />
       <SearchInput
         value={q}
-        onChange={(value) => {
-          setQ(value);
-          pager.reset();
-        }}
+        onChange={(value) => update({ ...FIRST_PAGE, q: value })}
         placeholder="Start typing name or customer ID"
         label="Search customers"
         description={`Name, customer ID, phone or e-mail; ${CUSTOMER_SEARCH_MIN_CHARS} or more characters.`}

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   DIRECTION_LABELS,
   PARCEL_DIRECTIONS,
@@ -9,7 +8,17 @@ import {
   type Parcel,
   type ParcelDirection,
 } from '../../../contract/parcels';
-import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, type Column } from '../../ui';
+import {
+  DataTable,
+  ExportButton,
+  FIRST_PAGE,
+  pageQueryProps,
+  PageHeader,
+  useParamsUpdate,
+  useUrlPager,
+  type Column,
+} from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { formatDateTime } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
@@ -40,8 +49,12 @@ const columns: Column<Parcel>[] = [
 ];
 
 export function ParcelsPage() {
-  const pager = usePager();
-  const [direction, setDirection] = useState<ParcelDirection | 'all'>('all');
+  const pager = useUrlPager();
+  const [params] = useSearchParams();
+  const update = useParamsUpdate();
+  const direction = (PARCEL_DIRECTIONS as readonly string[]).includes(params.get('direction') ?? '')
+    ? (params.get('direction') as ParcelDirection)
+    : 'all';
   const list = useParcels({ ...pager.request, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
   const can = useCan();
   return (
@@ -50,6 +63,7 @@ export function ParcelsPage() {
         title="Parcels"
         actions={
           <>
+            <SavedViewsMenu list="parcels" />
             <ExportButton
               endpoint={parcelEndpoints.export}
               query={direction === 'all' ? {} : { direction }}
@@ -71,10 +85,7 @@ export function ParcelsPage() {
         aria-label="Direction"
         w="fit-content"
         value={direction}
-        onChange={(value) => {
-          setDirection(value as ParcelDirection | 'all');
-          pager.reset();
-        }}
+        onChange={(value) => update({ ...FIRST_PAGE, direction: value === 'all' ? '' : value })}
         data={[
           { value: 'all', label: 'All' },
           ...PARCEL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] })),

@@ -1,11 +1,21 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconMap, IconPlus } from '@tabler/icons-react';
 import { prospectEndpoints, type ProspectRow } from '../../../contract/prospects';
 import { href, paths } from '../../paths';
-import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
+import {
+  DataTable,
+  ExportButton,
+  FIRST_PAGE,
+  pageQueryProps,
+  PageHeader,
+  SearchInput,
+  useParamsUpdate,
+  useUrlPager,
+  type Column,
+} from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
 import { useCan } from '../auth';
 import { useProspectFilterOptions, useProspects } from './api';
@@ -47,28 +57,27 @@ const isoDay = (d: string | null) => (d ? d.slice(0, 10) : undefined);
 export function ProspectsPage() {
   const options = useProspectFilterOptions();
   const can = useCan();
-  const pager = usePager();
-  const [q, setQ] = useState('');
-  const [repId, setRepId] = useState<string | null>(null);
-  const [actionId, setActionId] = useState<string | null>(null);
-  const [converted, setConverted] = useState<string | null>(null);
-  const [range, setRange] = useState<DatesRangeValue<string>>([null, null]);
+  const pager = useUrlPager();
+  // The filters live in the address, so a reload, a shared link or a saved view shows the same visits.
+  const [params] = useSearchParams();
+  const update = useParamsUpdate();
+  const q = params.get('q') ?? '';
+  const repId = params.get('repId');
+  const actionId = params.get('actionId');
+  const converted = params.get('converted');
+  const range: DatesRangeValue<string> = [params.get('from'), params.get('to')];
+  // The server checks every value; one edited by hand into the address is answered with its field's message.
   const filters = {
     q: q || undefined,
     repId: repId ? Number(repId) : undefined,
     actionId: actionId ? Number(actionId) : undefined,
     converted: (converted as 'yes' | 'no' | null) ?? undefined,
-    from: isoDay(range[0]),
-    to: isoDay(range[1] ?? range[0]),
+    from: range[0] ?? undefined,
+    to: range[1] ?? range[0] ?? undefined,
   };
   const list = useProspects({ ...pager.request, perPage: PER_PAGE, ...filters });
   // Any filter change starts again from the first page.
-  const filter =
-    <V,>(set: (value: V) => void) =>
-    (value: V) => {
-      set(value);
-      pager.reset();
-    };
+  const filter = (name: string) => (value: string | null) => update({ ...FIRST_PAGE, [name]: value ?? '' });
 
   return (
     <Stack>
@@ -76,6 +85,7 @@ export function ProspectsPage() {
         title="Prospects"
         actions={
           <>
+            <SavedViewsMenu list="prospects" />
             <ExportButton
               endpoint={prospectEndpoints.export}
               query={filters}
@@ -94,7 +104,7 @@ export function ProspectsPage() {
         }
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-        <SearchInput label="Search" value={q} onChange={filter(setQ)} placeholder="Name, address, city or ZIP" />
+        <SearchInput label="Search" value={q} onChange={filter('q')} placeholder="Name, address, city or ZIP" />
         {/* A rep sees only their own visits: there is no other rep to filter by. */}
         {can('prospects.view-all') && (
           <Select
@@ -103,7 +113,7 @@ export function ProspectsPage() {
             clearable
             searchable
             value={repId}
-            onChange={filter(setRepId)}
+            onChange={filter('repId')}
             data={(options.data?.repOptions ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
           />
         )}
@@ -112,7 +122,7 @@ export function ProspectsPage() {
           placeholder="All actions"
           clearable
           value={actionId}
-          onChange={filter(setActionId)}
+          onChange={filter('actionId')}
           data={(options.data?.actionOptions ?? []).map((a) => ({
             value: String(a.id),
             label: a.parent_id === null ? a.description : `— ${a.description}`,
@@ -123,7 +133,7 @@ export function ProspectsPage() {
           placeholder="Converted or not"
           clearable
           value={converted}
-          onChange={filter(setConverted)}
+          onChange={filter('converted')}
           data={[
             { value: 'yes', label: 'Converted' },
             { value: 'no', label: 'Not converted' },
@@ -137,7 +147,7 @@ export function ProspectsPage() {
           clearable
           allowSingleDateInRange
           value={range}
-          onChange={filter(setRange)}
+          onChange={([from, to]) => update({ ...FIRST_PAGE, from: isoDay(from), to: isoDay(to) })}
         />
       </SimpleGrid>
       <DataTable

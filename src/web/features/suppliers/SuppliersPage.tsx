@@ -1,9 +1,19 @@
-import { useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { supplierEndpoints, type Supplier } from '../../../contract/suppliers';
-import { DataTable, ExportButton, pageQueryProps, usePager, PageHeader, SearchInput, type Column } from '../../ui';
+import {
+  DataTable,
+  ExportButton,
+  FIRST_PAGE,
+  pageQueryProps,
+  PageHeader,
+  SearchInput,
+  useParamsUpdate,
+  useUrlPager,
+  type Column,
+} from '../../ui';
+import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
 import { useSuppliers } from './api';
@@ -34,8 +44,10 @@ const columns: Column<Supplier>[] = [
 ];
 
 export function SuppliersPage() {
-  const pager = usePager();
-  const [q, setQ] = useState('');
+  const pager = useUrlPager();
+  const [params] = useSearchParams();
+  const update = useParamsUpdate();
+  const q = params.get('q') ?? '';
   const list = useSuppliers({ ...pager.request, perPage: PER_PAGE, q });
   const can = useCan();
   return (
@@ -44,6 +56,7 @@ export function SuppliersPage() {
         title="Suppliers"
         actions={
           <>
+            <SavedViewsMenu list="suppliers" />
             <ExportButton endpoint={supplierEndpoints.export} query={{ q }} total={list.data?.total} />
             {can('suppliers.manage') && (
               <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
@@ -55,10 +68,7 @@ export function SuppliersPage() {
       />
       <SearchInput
         value={q}
-        onChange={(value) => {
-          setQ(value);
-          pager.reset();
-        }}
+        onChange={(value) => update({ ...FIRST_PAGE, q: value })}
         placeholder="Search suppliers"
         maw={360}
       />
