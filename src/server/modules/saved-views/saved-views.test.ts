@@ -41,7 +41,7 @@ describe('saved views', () => {
   it('refuses what it cannot keep with a message on the field, and nothing changes', async () => {
     const cara = await t.signIn();
     for (const [body, field] of [
-      [{ list: 'customers', name: 'x', search: '' }, 'list'],
+      [{ list: 'audit-log', name: 'x', search: '' }, 'list'],
       [{ list: 'devices', name: '', search: '' }, 'name'],
       [{ list: 'devices', name: 'x', search: 'status=1' }, 'search'],
       [{ list: 'devices', name: 'x'.repeat(61), search: '' }, 'name'],
