@@ -100,7 +100,13 @@ export const subscriptionListQuery = listFilters.extend({ status: filter(subscri
 export type SubscriptionFilters = z.output<typeof subscriptionListQuery>;
 
 /** Cancellations: the date range is the cancellation date; `type` tells 21-day returns from later cancellations. */
-export const cancellationListQuery = listFilters.extend({ type: filter(cancellationType) }).superRefine(dateOrder);
+export const cancellationListQuery = listFilters
+  .extend({
+    type: filter(cancellationType),
+    /** One cancellation reason (a chart's bar opens its cancellations). */
+    reasonId: filter(id(`The reason id must be a whole number from 1 to ${MAX_INT4}.`)),
+  })
+  .superRefine(dateOrder);
 export type CancellationFilters = z.output<typeof cancellationListQuery>;
 
 const customerRef = z.object({ id: z.number(), name: z.string() });

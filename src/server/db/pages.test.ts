@@ -154,6 +154,7 @@ describe('list pages', () => {
     ['/admin/api/subscriptions?carrierId=1', 'subscriptions_carrier_ordered_at_idx'],
     ['/admin/api/subscriptions?status=cancelled', 'subscriptions_status_ordered_at_idx'],
     ['/admin/api/subscription-cancellations?type=return', 'cancellations_type_cancelled_at_idx'],
+    ['/admin/api/subscription-cancellations?reasonId=1', 'cancellations_cancellation_reason_idx'],
   ])('narrows %s through an index, never a scan of the table', async (url, index) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {

@@ -463,7 +463,7 @@ CREATE INDEX "renewals_subscription_idx" ON "renewals" USING btree ("subscriptio
 CREATE INDEX "cancellations_cancelled_at_idx" ON "subscription_cancellations" USING btree ("cancelled_at","id");--> statement-breakpoint
 CREATE INDEX "cancellations_type_cancelled_at_idx" ON "subscription_cancellations" USING btree ("is_return","cancelled_at","id");--> statement-breakpoint
 CREATE INDEX "cancellations_subscription_idx" ON "subscription_cancellations" USING btree ("subscription_id");--> statement-breakpoint
-CREATE INDEX "cancellations_cancellation_reason_idx" ON "subscription_cancellations" USING btree ("cancellation_reason_id");--> statement-breakpoint
+CREATE INDEX "cancellations_cancellation_reason_idx" ON "subscription_cancellations" USING btree ("cancellation_reason_id","cancelled_at","id");--> statement-breakpoint
 CREATE INDEX "cancellations_needs_reason_idx" ON "subscription_cancellations" USING btree ("cancelled_at","id") WHERE "subscription_cancellations"."cancellation_reason_id" = 0;--> statement-breakpoint
 CREATE INDEX "subscriptions_ordered_at_idx" ON "subscriptions" USING btree ("ordered_at","id");--> statement-breakpoint
 CREATE INDEX "subscriptions_status_ordered_at_idx" ON "subscriptions" USING btree ("status","ordered_at","id");--> statement-breakpoint

@@ -108,7 +108,8 @@ export const subscriptionCancellations = pgTable(
     // The list's type filter (21-day returns or later cancellations), read in list order.
     index('cancellations_type_cancelled_at_idx').on(t.isReturn, t.cancelledAt, t.id),
     index('cancellations_subscription_idx').on(t.subscriptionId),
-    index('cancellations_cancellation_reason_idx').on(t.cancellationReasonId),
+    // One reason's cancellations (the list's reason filter), read in list order.
+    index('cancellations_cancellation_reason_idx').on(t.cancellationReasonId, t.cancelledAt, t.id),
     index('cancellations_needs_reason_idx')
       .on(t.cancelledAt, t.id)
       .where(sql`${t.cancellationReasonId} = 0`),

@@ -18,6 +18,7 @@ export async function listCancellations(
   if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
   if (f.type) conditions.push(eq(c.isReturn, f.type === 'return'));
   if (f.needsReason) conditions.push(eq(c.cancellationReasonId, 0));
+  if (f.reasonId) conditions.push(eq(c.cancellationReasonId, f.reasonId));
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
   // Read backwards off cancelled_at's index (the partial one for "needs a reason"), with no sort.

@@ -191,6 +191,19 @@ describe('GET /admin/api/subscription-cancellations', () => {
   });
 });
 
+describe('the reason filter', () => {
+  it('lists the cancellations of one reason only, and refuses an id that is not one', async () => {
+    const moved = await createCancellationReason(t.db, { name: 'Filter Moved' });
+    const mine = await createCancellation(t.db, { cancellationReasonId: moved.id });
+    await createCancellation(t.db);
+    const res = await agent.get(`/admin/api/subscription-cancellations?needsReason=0&reasonId=${moved.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Page<CancellationRow>>().rows.map((r) => r.id)).toEqual([mine.id]);
+    for (const bad of ['0', '-1', 'x', '99999999999'])
+      expect((await agent.get(`/admin/api/subscription-cancellations?reasonId=${bad}`)).statusCode, bad).toBe(422);
+  });
+});
+
 describe('input the database could not store', () => {
   it.each(['2147483648', '0x10', '1e3', '0'])('refuses %s as the cancellation id with 422', async (bad) => {
     const res = await agent.patch(`/admin/subscription-cancellations/${bad}`, { cancellation_reason_id: 0 });

@@ -1,4 +1,5 @@
-import { Badge } from '@mantine/core';
+import { Badge, CloseButton, Group, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { auditEndpoints } from '../../../contract/audit';
 import {
@@ -11,7 +12,7 @@ import { api } from '../../lib/api';
 import { BulkBar, DataTable, ExportButton, PageHeader, useRowSelection, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
-import { useReasonQueue } from '../cancellation-reasons';
+import { reasonLabel, useCancellationReasons, useReasonQueue } from '../cancellation-reasons';
 import { queueColumns } from '../subscriptions';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions';
 import { useCancellations } from './api';
@@ -21,7 +22,10 @@ import { useCan } from '../auth';
 export function CancellationsPage() {
   const { filters, set, query: shared, paging } = useListParams('type');
   // A type the list does not know (a hand-edited address) filters nothing, as the empty select shows.
-  const query = { ...shared, type: cancellationType.safeParse(filters.extra).data };
+  // One reason's cancellations, as a bar of the reasons chart opens them.
+  const reasonId = useSearchParams()[0].get('reasonId') ?? '';
+  const reasons = useCancellationReasons();
+  const query = { ...shared, type: cancellationType.safeParse(filters.extra).data, reasonId: reasonId || undefined };
   const list = useCancellations(query);
   const queue = useReasonQueue<CancellationRow>({
     list: { endpoint: cancellationEndpoints.list, query },
@@ -85,6 +89,14 @@ export function CancellationsPage() {
         ]}
         dateLabel="Cancelled"
       />
+      {reasonId && (
+        <Group gap={4}>
+          <Text size="sm">
+            Reason: <strong>{reasonLabel(reasons.data, Number(reasonId))}</strong>
+          </Text>
+          <CloseButton size="sm" aria-label="Show every reason" onClick={() => set({ reasonId: null })} />
+        </Group>
+      )}
       {queue.reasonsAlert}
       {bulk && (
         <BulkBar count={selection.selected.length} onClear={() => selection.keep()}>

@@ -12,6 +12,7 @@ import { useTrend } from './api';
 import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions';
 import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
 import { viewsOf, type TrendChartDef } from './charts';
+import { useCancellationReasons } from '../cancellation-reasons';
 
 /** A chart card with its view switcher; it asks for its data once it comes into view, then keeps each view cached. */
 export function TrendChart({ def }: { def: TrendChartDef }) {
@@ -43,9 +44,15 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
   const legend = query.data
     ? seriesOf(def, query.data).map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! }))
     : [];
+  // The reasons chart names its series after reasons; their ids open the matching cancellations.
+  const reasons = useCancellationReasons();
+  const names = useMemo(
+    () => ({ reasonIds: new Map((reasons.data ?? []).map((r) => [r.name, r.id])) }),
+    [reasons.data],
+  );
   const table = useMemo(
-    () => (query.data ? trendTable(def, query.data, view, hidden, previous) : null),
-    [def, query.data, view, hidden, previous],
+    () => (query.data ? trendTable(def, query.data, view, hidden, previous, names) : null),
+    [def, query.data, view, hidden, previous, names],
   );
   const [tableShown, setTableShown] = useState(false);
   const navigate = useNavigate();

@@ -159,6 +159,18 @@ describe('tables, click-through and comparison', () => {
     );
   });
 
+  it('opens the cancellations of one reason and period from the reasons chart, by the reason’s id', () => {
+    const reasons = chart('cancellation-reason-trend');
+    const table = trendTable(reasons, [{ period: '2026-10', Moved: 2, Price: 1 }], 'monthly', new Set(), undefined, {
+      reasonIds: new Map([['Moved', 7]]),
+    });
+    expect(table.href!(0, table.columns.indexOf('Moved'))).toBe(
+      '/admin/subscription-cancellations?reasonId=7&from=2026-10-01&to=2026-10-31&needsReason=0',
+    );
+    // A series whose reason is unknown here opens nothing rather than a wrong list.
+    expect(table.href!(0, table.columns.indexOf('Price'))).toBeNull();
+  });
+
   it('spans each kind of period with the business days it counts', () => {
     expect(periodRange('2026-11-03', 'daily')).toEqual({ from: '2026-11-03', to: '2026-11-03' });
     expect(periodRange('2026-12-28', 'weekly')).toEqual({ from: '2026-12-28', to: '2027-01-03' });

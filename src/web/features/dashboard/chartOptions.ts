@@ -2,7 +2,7 @@ import { PALETTE_17 } from '../../../contract/business';
 import { percentage, type StatsRow, type StatsView } from '../../../contract/stats';
 import type { ChartOption } from '../../ui/chart/Chart';
 import type { ChartTable } from '../../ui/chart/ChartData';
-import { periodRange, type SeriesDef, type TrendChartDef } from './charts';
+import { periodRange, type DrillNames, type SeriesDef, type TrendChartDef } from './charts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -58,6 +58,7 @@ export function trendTable(
   view: StatsView,
   hidden: ReadonlySet<string> = new Set(),
   previous?: StatsRow[],
+  names: DrillNames = { reasonIds: new Map() },
 ): ChartTable {
   const series = seriesOf(def, rows).filter((s) => !hidden.has(s.name));
   const { drill } = def;
@@ -70,7 +71,9 @@ export function trendTable(
     ]),
     ...(drill && {
       href: (row: number, column: number) =>
-        column <= series.length ? drill(series[column - 1]!.field, periodRange(String(rows[row]!.period), view)) : null,
+        column <= series.length
+          ? drill(series[column - 1]!.field, periodRange(String(rows[row]!.period), view), names)
+          : null,
     }),
   };
 }

@@ -29,7 +29,12 @@ export interface TrendChartDef {
   /** Plan Lookup Promo Conversions has a row-limit selector. */
   rowLimit?: boolean;
   /** The list behind a point: the rows a series counts in a period (click-through); null for none. */
-  drill?: (field: string, period: DateRange) => string | null;
+  drill?: (field: string, period: DateRange, names: DrillNames) => string | null;
+}
+
+/** Ids of the records a chart names its series after (the reasons chart's series are reason names). */
+export interface DrillNames {
+  reasonIds: ReadonlyMap<string, number>;
 }
 
 /** The business days a period spans, as the lists filter them (`from` and `to`, inclusive). */
@@ -208,6 +213,10 @@ export const TREND_CHARTS: TrendChartDef[] = [
     type: 'stackedBar',
     height: 400,
     defaultView: 'monthly',
+    drill: (field, { from, to }, { reasonIds }) => {
+      const reasonId = reasonIds.get(field);
+      return reasonId ? list(paths.cancellations, { reasonId, from, to }) : null;
+    },
   },
   {
     title: '21-Day Return Reason',
