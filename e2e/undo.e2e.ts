@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startE2E, type E2E } from './support/harness';
-import { subscriptionCancellations, suppliers } from '../src/server/db/schema';
+import { cancellationReasons, subscriptionCancellations, suppliers } from '../src/server/db/schema';
 import { createCancellation, createCancellationReason, createSupplier } from '../src/server/seed/factories';
 
 let e: E2E;
@@ -23,7 +23,7 @@ describe('undo and revert', () => {
     await name.fill('Mistaken Mobile');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/admin/suppliers');
-    const undo = page.getByRole('button', { name: 'Undo' });
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
     await undo.waitFor();
     await page.screenshot({ path: '.tmp/screens/undo-toast-1280.png' });
     expect(await supplierName(s.id)).toBe('Mistaken Mobile');
@@ -45,7 +45,7 @@ describe('undo and revert', () => {
       (await e.db.select().from(subscriptionCancellations).where(eq(subscriptionCancellations.id, c.id)))[0]!
         .cancellationReasonId;
     expect(await reasonOf()).toBe(reason.id);
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await page.getByText('The reason is cleared again.').waitFor();
     expect(await reasonOf()).toBe(0);
   });
@@ -81,5 +81,17 @@ describe('undo and revert', () => {
     await dialog.getByRole('button', { name: 'Revert' }).click();
     await dialog.getByText('This record has changed since; nothing was reverted.').waitFor();
     expect(await supplierName(s.id)).toBe('Audited Mobile');
+  });
+
+  it('takes back the retirement of a reason from its toast', async () => {
+    const reason = await createCancellationReason(e.db, { name: 'Undo Retired Reason' });
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/cancellation-reasons');
+    await page.getByRole('button', { name: 'Retire Undo Retired Reason' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText('Undo Retired Reason is back in the picker.').waitFor();
+    const [row] = await e.db.select().from(cancellationReasons).where(eq(cancellationReasons.id, reason.id));
+    expect(row!.active).toBe(true);
   });
 });

@@ -3,13 +3,28 @@ import { endpoint } from './endpoint';
 import { id } from './primitives';
 
 /** The changes that can be taken back: each puts back what its audit entry recorded as `before`. */
-export const REVERSIBLE_ACTIONS = ['set_cancellation_reason', 'supplier.updated', 'container.updated'] as const;
+export const REVERSIBLE_ACTIONS = [
+  'set_cancellation_reason',
+  'supplier.updated',
+  'container.updated',
+  'rename',
+  'retire',
+  'restore',
+  'settings.updated',
+] as const;
 export const isReversible = (action: string) => (REVERSIBLE_ACTIONS as readonly string[]).includes(action);
 
 /** How long after a change its author may take it back from its toast (shown for 10 s; slack for a slow answer). */
 export const UNDO_WINDOW_MS = 60_000;
 
-export const UNDO_RECORD_TYPES = ['supplier', 'container', 'subscription', 'subscription_cancellation'] as const;
+export const UNDO_RECORD_TYPES = [
+  'supplier',
+  'container',
+  'subscription',
+  'subscription_cancellation',
+  'cancellation_reason',
+  'settings.lookup_email',
+] as const;
 export type UndoRecordType = (typeof UNDO_RECORD_TYPES)[number];
 
 export const REVERT_MESSAGES = {

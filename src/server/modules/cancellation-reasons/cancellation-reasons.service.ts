@@ -77,11 +77,19 @@ export function createReason(db: Db, userId: number, body: CreateReasonBody): Pr
   });
 }
 
-export function renameReason(db: Db, userId: number, reasonId: number, name: string): Promise<CancellationReason> {
+/** `unless` sees the reason's name as it is, locked, and may refuse the change (a revert of a rename since changed). */
+export function renameReason(
+  db: Db,
+  userId: number,
+  reasonId: number,
+  name: string,
+  unless?: (currentName: string) => void,
+): Promise<CancellationReason> {
   return db.transaction(async (tx) => {
     await lockReasonList(tx);
     const reason = await lockReason(tx, reasonId);
     if (!reason) throw new NotFoundError(REASON_NOT_FOUND_MESSAGE);
+    unless?.(reason.name);
     await refuseTakenName(tx, name, reasonId);
     if (reason.name !== name) {
       await updateReason(tx, reasonId, { name });

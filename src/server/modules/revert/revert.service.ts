@@ -3,10 +3,13 @@ import { ActionError, ForbiddenError } from '../../http/errors';
 import { can, type Permission } from '../../../contract/access';
 import type { CurrentUser } from '../../../contract/auth';
 import type { Container } from '../../../contract/parcels';
+import { DEFAULT_LOOKUP_EMAIL, type LookupEmailSettings } from '../../../contract/settings';
 import type { Supplier, SupplierInput } from '../../../contract/suppliers';
 import { REVERT_MESSAGES, UNDO_WINDOW_MS, isReversible, type RevertResult } from '../../../contract/revert';
 import { auditEntryById, latestAuditEntryOf } from '../audit';
 import { recordCancellationReason } from '../cancellations';
+import { renameReason, setReasonActive } from '../cancellation-reasons';
+import { getLookupEmailSettings, saveLookupEmailSettings } from '../settings';
 import { updateContainer } from '../parcels';
 import { recordSubscriptionReason } from '../subscriptions';
 import { updateSupplier } from '../suppliers';
@@ -25,11 +28,19 @@ const SUPPLIER_FIELDS = [
   'billingCycle',
 ] as const satisfies readonly (keyof SupplierInput)[];
 const CONTAINER_FIELDS = ['name', 'length', 'width', 'height'] as const satisfies readonly (keyof Container)[];
+const SETTINGS_FIELDS = [
+  'subject',
+  'senderName',
+  'senderEmail',
+  'body',
+] as const satisfies readonly (keyof LookupEmailSettings)[];
+
+const changedSince = () => new ActionError(REVERT_MESSAGES.changedSince, 409);
 
 /** Refuses when the record no longer holds what the entry left in it: a revert never overwrites a later change. */
 function unlessStill<T>(left: T, fields: readonly (keyof T)[]) {
   return (current: T) => {
-    if (fields.some((f) => current[f] !== left[f])) throw new ActionError(REVERT_MESSAGES.changedSince, 409);
+    if (fields.some((f) => current[f] !== left[f])) throw changedSince();
   };
 }
 
@@ -65,6 +76,43 @@ const REVERTERS: Record<string, { permission: Permission; revert(db: Db, userId:
           unlessStill(after, CONTAINER_FIELDS),
         );
         return `Container ${before.name} is back as it was.`;
+      },
+    },
+    rename: {
+      permission: 'cancellation-reasons.manage',
+      async revert(db, userId, e) {
+        const [before, after] = [e.before as { name: string }, e.after as { name: string }];
+        await renameReason(db, userId, e.entityId!, before.name, (current) => {
+          if (current !== after.name) throw changedSince();
+        });
+        return `The reason is named ${before.name} again.`;
+      },
+    },
+    // Retiring and restoring refuse a reason already in the state asked for: that is a change since.
+    retire: {
+      permission: 'cancellation-reasons.manage',
+      async revert(db, userId, e) {
+        const reason = await setReasonActive(db, userId, e.entityId!, true);
+        return `${reason.name} is back in the picker.`;
+      },
+    },
+    restore: {
+      permission: 'cancellation-reasons.manage',
+      async revert(db, userId, e) {
+        const reason = await setReasonActive(db, userId, e.entityId!, false);
+        return `${reason.name} is retired again.`;
+      },
+    },
+    'settings.updated': {
+      permission: 'settings.manage',
+      async revert(db, userId, e) {
+        const current = await getLookupEmailSettings(db);
+        unlessStill(e.after as LookupEmailSettings, SETTINGS_FIELDS)(current);
+        // Before the first save the defaults were in effect.
+        const before = (e.before as LookupEmailSettings | null) ?? DEFAULT_LOOKUP_EMAIL;
+        // Saved over the version just read: a save in between is refused (409), as any save is.
+        await saveLookupEmailSettings(db, userId, { ...pick(before, SETTINGS_FIELDS), version: current.updatedAt });
+        return 'The lookup e-mail settings are back as they were.';
       },
     },
     set_cancellation_reason: {

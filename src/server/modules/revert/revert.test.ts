@@ -145,3 +145,44 @@ describe('revert from the audit log', () => {
     expect((await admin.post('/admin/api/audit-log/2000000000/revert')).statusCode).toBe(404);
   });
 });
+
+describe('undo of reasons and settings', () => {
+  it('takes back a rename and a retirement of a reason, and refuses a rename changed since', async () => {
+    const reason = await createCancellationReason(t.db, { name: `Undo Rename ${++seq}` });
+    const path = `/admin/api/cancellation-reasons/${reason.id}`;
+    expect((await admin.patch(path, { name: `${reason.name} B` })).statusCode).toBe(200);
+    const undone = await admin.post('/admin/api/undo', { entityType: 'cancellation_reason', entityId: reason.id });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ message: `The reason is named ${reason.name} again.` });
+
+    expect((await admin.post(`${path}/retire`)).statusCode).toBe(200);
+    const restored = await admin.post('/admin/api/undo', { entityType: 'cancellation_reason', entityId: reason.id });
+    expect(restored.json()).toEqual({ message: `${reason.name} is back in the picker.` });
+    const list = (await admin.get('/admin/api/cancellation-reasons')).json<
+      { id: number; name: string; active: boolean }[]
+    >();
+    expect(list.find((r) => r.id === reason.id)).toMatchObject({ name: reason.name, active: true });
+
+    expect((await admin.patch(path, { name: `${reason.name} C` })).statusCode).toBe(200);
+    const rename = await latestEntry('cancellation_reason', reason.id);
+    expect((await admin.patch(path, { name: `${reason.name} D` })).statusCode).toBe(200);
+    expect((await admin.post(`/admin/api/audit-log/${rename.id}/revert`)).statusCode).toBe(409);
+  });
+
+  it('puts the lookup e-mail settings back as they were, the defaults before a first save', async () => {
+    const read = async () =>
+      (await admin.get('/admin/api/settings/lookup-email')).json<Record<string, string | null>>();
+    const first = await read();
+    const saved = await admin.put('/admin/api/settings/lookup-email', {
+      subject: 'Undo subject',
+      senderName: first.senderName,
+      senderEmail: first.senderEmail,
+      body: first.body,
+      version: first.updatedAt,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const undone = await admin.post('/admin/api/undo', { entityType: 'settings.lookup_email', entityId: 1 });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await read()).subject).toBe(first.subject);
+  });
+});

@@ -16,7 +16,15 @@ import {
   type CancellationReason,
 } from '../../../contract/cancellation-reasons';
 import { api, endpointKey } from '../../lib/api';
-import { DataTable, ModalLink, PageHeader, useApiMutation, useConfirmAction, type Column } from '../../ui';
+import {
+  DataTable,
+  ModalLink,
+  PageHeader,
+  useApiMutation,
+  useConfirmAction,
+  useUndoToast,
+  type Column,
+} from '../../ui';
 import { href, paths } from '../../paths';
 import { RequirePermission } from '../auth';
 import { useCancellationReasons } from './api';
@@ -43,9 +51,13 @@ function CancellationReasons() {
     onSuccess: (list) => queryClient.setQueryData(endpointKey(endpoints.list, {}), list),
     onError: () => void refresh(),
   });
+  const undoable = useUndoToast();
   const restore = useApiMutation(endpoints.restore, {
     invalidates: [endpoints.list],
-    success: 'Reason back in the picker.',
+    onSuccess: (reason) =>
+      undoable('Reason back in the picker.', { entityType: 'cancellation_reason', entityId: reason.id }, [
+        endpoints.list,
+      ]),
     onError: () => void refresh(),
   });
 
@@ -140,8 +152,13 @@ function CancellationReasons() {
                     message: `"${r.name}" will leave the picker. Subscriptions that have it keep it, and it stays on history and charts.`,
                     confirmLabel: 'Retire',
                     action: () => api(endpoints.retire, { params: { reasonId: r.id } }),
-                    onSuccess: refresh,
-                    successMessage: 'Reason retired.',
+                    onSuccess: () => {
+                      void refresh();
+                      undoable('Reason retired.', { entityType: 'cancellation_reason', entityId: r.id }, [
+                        endpoints.list,
+                      ]);
+                    },
+                    successMessage: null,
                   })
                 }
               >

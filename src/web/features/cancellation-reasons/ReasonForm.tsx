@@ -8,7 +8,7 @@ import {
   type createReasonBody,
 } from '../../../contract/cancellation-reasons';
 import { endpointKey } from '../../lib/api';
-import { Form, SubmitButton, currentView, notify, useFieldProps, useForm } from '../../ui';
+import { Form, SubmitButton, currentView, notify, useFieldProps, useForm, useUndoToast } from '../../ui';
 import { paths } from '../../paths';
 
 /** The form's values: a name and, for a new reason, its place in the picker ('' while the field is empty). */
@@ -28,6 +28,7 @@ export function ReasonForm({ reasonId, initial, count, successMessage }: ReasonF
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm(initial);
+  const undoable = useUndoToast();
   // An empty position means last: the key is left out, as a rename has none.
   form.transform(({ position, ...rest }) => (position === '' || position === undefined ? rest : { ...rest, position }));
   const withPosition = initial.position !== undefined;
@@ -39,7 +40,10 @@ export function ReasonForm({ reasonId, initial, count, successMessage }: ReasonF
       // In a modal the opener closes it, toasts and reloads its data.
       if (currentView() === 'modal') return;
       await queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.list) });
-      notify.success(successMessage);
+      // A rename can be taken back; an addition is removed with Delete.
+      if (reasonId === undefined) notify.success(successMessage);
+      else
+        undoable(successMessage, { entityType: 'cancellation_reason', entityId: Number(reasonId) }, [endpoints.list]);
       await navigate(paths.cancellationReasons);
     },
   };

@@ -6,11 +6,12 @@ import {
   settingsEndpoints,
   type LookupEmailSettingsAnswer,
 } from '../../../contract/settings';
-import { Form, SubmitButton, formatDateTime, notify, useFieldProps, useForm } from '../../ui';
+import { Form, SubmitButton, formatDateTime, useFieldProps, useForm, useUndoToast } from '../../ui';
 import { useShowSavedLookupEmail } from './api';
 
 export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsAnswer }) {
   const showSaved = useShowSavedLookupEmail();
+  const undoable = useUndoToast();
   const form = useForm<BodyIn<typeof settingsEndpoints.saveLookupEmail>>(
     {
       subject: saved.subject,
@@ -37,7 +38,9 @@ export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsA
             {
               onSuccess: (answer) => {
                 showSaved(answer);
-                notify.success(SETTINGS_SAVED_MESSAGE);
+                undoable(SETTINGS_SAVED_MESSAGE, { entityType: 'settings.lookup_email', entityId: 1 }, [
+                  settingsEndpoints.lookupEmail,
+                ]);
               },
             },
           )
