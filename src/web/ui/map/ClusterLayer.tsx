@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { ClusterItem, MapMarker, VisitLayer } from '../../../contract/maps';
 import { useClusters } from './mapQueries';
 import { clusterIcon, markerIcons } from './icons';
 import { fitTo } from './fit';
+import { useMapView } from './useMapView';
 
 /** What a map shows: the members, and/or the visits (all or a subset). */
 export interface MapLayers {
@@ -19,21 +20,6 @@ export interface ClusterStatus {
   retry(): void;
   /** Points in the layers, wherever the view is. */
   total?: number;
-}
-
-// About ten metres: views that differ by less ask the same question, and share the cache.
-const round4 = (n: number) => Math.round(n * 1e4) / 1e4;
-
-/** The view as the server is asked for it: a quarter more than what is seen, so small pans need no new answer. */
-function viewOf(map: L.Map) {
-  const b = map.wrapLatLngBounds(map.getBounds().pad(0.25));
-  return {
-    zoom: Math.round(map.getZoom()),
-    west: round4(Math.max(-360, b.getWest())),
-    south: round4(Math.max(-90, b.getSouth())),
-    east: round4(Math.min(360, b.getEast())),
-    north: round4(Math.min(90, b.getNorth())),
-  };
 }
 
 const asMarker = (item: ClusterItem): MapMarker => ({
@@ -59,12 +45,7 @@ export function ClusterLayer({
   onStatus(status: ClusterStatus): void;
 }) {
   const map = useMap();
-  const [view, setView] = useState(() => viewOf(map));
-  useEffect(() => {
-    const update = () => setView(viewOf(map));
-    map.on('moveend', update);
-    return () => void map.off('moveend', update);
-  }, [map]);
+  const view = useMapView();
 
   const clusters = useClusters({
     ...view,

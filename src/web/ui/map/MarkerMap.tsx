@@ -12,6 +12,7 @@ import { fitTo } from './fit';
 import { markerIcons } from './icons';
 import { href, paths } from '../../paths';
 import { UsOutline } from './UsOutline';
+import { BasemapDetail } from './BasemapDetail';
 import { useMapConfig, useMarkerInfo } from './mapQueries';
 
 interface CommonProps {
@@ -76,6 +77,7 @@ export function MarkerMap({
       >
         {tileUrl && <TileLayer url={tileUrl} />}
         {!config.isPending && <UsOutline overTiles={!!tileUrl} />}
+        {!config.isPending && !tileUrl && <BasemapDetail />}
         {layers && <ClusterLayer layers={layers} onSelect={select} onStatus={setStatus} />}
         {markers && <MarkerLayer markers={markers} onSelect={select} />}
         {selected && (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CallInput } from '../../../contract/endpoint';
-import { mapEndpoints, type MapMarker } from '../../../contract/maps';
+import { mapEndpoints, PLACES_MIN_ZOOM, type MapMarker } from '../../../contract/maps';
 import { useApiQuery } from '../data/useApiQuery';
 
 /** Logs a load failure once (§8); the map itself shows it as its error state. */
@@ -16,6 +16,15 @@ export function useClusters(query: CallInput<typeof mapEndpoints.clusters>['quer
   const clusters = useApiQuery(mapEndpoints.clusters, { query }, { placeholderData: keepPreviousData });
   useLoggedFailure(clusters.error, 'The map clusters could not be loaded.');
   return clusters;
+}
+
+/** The names of the largest places in a view, for labels under the markers (none when zoomed out). */
+export function usePlaces(query: { zoom: number; west: number; south: number; east: number; north: number }) {
+  return useApiQuery(
+    mapEndpoints.places,
+    { query },
+    { enabled: query.zoom >= PLACES_MIN_ZOOM, placeholderData: keepPreviousData },
+  );
 }
 
 export function useMapConfig() {
