@@ -175,6 +175,8 @@ describe('device actions from the detail page', () => {
     const cheap = await phone('0.009', 'Sub Cent');
     await openDevice(cheap.id);
     await act('Delete device', 'Alert! This will DELETE a Sub Cent line. Are you sure? This action is permanent!');
+    // No Undo follows a device action, and the dialog says so.
+    await page.getByRole('dialog').getByText('This cannot be undone from the back office.').waitFor();
     await decline();
     const dear = await phone('0.02', 'Two Cents');
     await openDevice(dear.id);

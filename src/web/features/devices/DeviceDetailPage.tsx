@@ -21,6 +21,9 @@ import { useDevice, useDeviceMutation } from './api';
 import { DEVICE_ACTIONS, lineUserNotice, type DeviceActionSpec } from './deviceActions';
 import { statusColor } from './status';
 
+/** Device actions change lines, stock and loans at once: they are not offered for Undo and say so. */
+const IRREVERSIBLE = 'This cannot be undone from the back office.';
+
 const date = (iso: string | null) => formatDate(iso) || '—';
 const money = (price: string) => `$${Number(price).toFixed(Number(price) > 0 && Number(price) < 0.01 ? 4 : 2)}`;
 
@@ -147,13 +150,15 @@ function ActionRow({ spec, device }: { spec: DeviceActionSpec; device: DeviceDet
         onClick={() =>
           confirm({
             title: spec.label,
-            message: notice ? (
+            // The exact §5 text, who loses the line, and that there is no Undo (unlike the office's edits).
+            message: (
               <>
                 <Text>{spec.confirmation(device)}</Text>
-                <Text fw={700}>{notice}</Text>
+                {notice && <Text fw={700}>{notice}</Text>}
+                <Text size="sm" c="dimmed">
+                  {IRREVERSIBLE}
+                </Text>
               </>
-            ) : (
-              spec.confirmation(device)
             ),
             confirmLabel: spec.label,
             danger: true,
