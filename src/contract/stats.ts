@@ -151,17 +151,31 @@ export function percentage(part: number | null | undefined, whole: number | null
 const ROW_LIMIT_MESSAGE = 'The limit must be 25, 50 or 100.';
 /** Row limits of the promo chart; also accepted as `?limit=` by its endpoint. */
 export const COMPARE_MAX_PERIODS = 120;
-export const trendQuery = z.object({
-  limit: int({ message: ROW_LIMIT_MESSAGE })
-    .refine((n) => (ROW_LIMIT_OPTIONS as readonly number[]).includes(n), ROW_LIMIT_MESSAGE)
-    .optional(),
-  /** The same view ending this many periods earlier: the faint "previous period" a chart compares with. */
-  before: int({
-    min: 1,
-    max: COMPARE_MAX_PERIODS,
-    message: `The before count must be a whole number from 1 to ${COMPARE_MAX_PERIODS}.`,
-  }).optional(),
-});
+/** The most periods a chosen range may span in its view (a daily view of 13 months, a weekly one of 7 years). */
+export const RANGE_MAX_PERIODS = 400;
+export const trendQuery = z
+  .object({
+    limit: int({ message: ROW_LIMIT_MESSAGE })
+      .refine((n) => (ROW_LIMIT_OPTIONS as readonly number[]).includes(n), ROW_LIMIT_MESSAGE)
+      .optional(),
+    /** The same view ending this many periods earlier: the faint "previous period" a chart compares with. */
+    before: int({
+      min: 1,
+      max: COMPARE_MAX_PERIODS,
+      message: `The before count must be a whole number from 1 to ${COMPARE_MAX_PERIODS}.`,
+    }).optional(),
+    /** A chosen range instead of the view's own: the periods of the view that hold `from` through `to`, whole. */
+    from: calendarDate('The from date must be a valid date.').optional(),
+    to: calendarDate('The to date must be a valid date.').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.from === undefined) !== (q.to === undefined))
+      ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: 'Choose both ends of the range.' });
+    else if (q.from && q.to && q.from > q.to)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
+    if (q.from && q.before !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['before'], message: 'A chosen range is not compared.' });
+  });
 /** Any name reaches the handler, which answers 404 unless the §7 table has it (parseTrendName). */
 export const trendParams = z.object({ name: z.string() });
 

@@ -65,3 +65,10 @@ export function periodStarts(view: StatsView, today: string, firstDay: string | 
   }
   return Array.from({ length: n! }, (_, i) => shift(last, grain, i - n! + 1));
 }
+
+/** The periods of a grain that hold the days `from` through `to`, whole, oldest first. */
+export function periodStartsBetween(from: string, to: string, grain: Grain): string[] {
+  const starts: string[] = [];
+  for (let start = periodStart(from, grain); start <= to; start = shift(start, grain, 1)) starts.push(start);
+  return starts;
+}

@@ -28,6 +28,7 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = asy
     const parsed = parseTrendName(params.name);
     if (!parsed) throw new NotFoundError(`There is no stats endpoint or view named '${params.name}'.`);
     const count = parsed.endpoint === PROMO_ROW_LIMIT_ENDPOINT ? query.limit : undefined;
-    return trend(db, rollupSums, parsed.endpoint, parsed.view, clock(), count, query.before);
+    const range = query.from && query.to ? { from: query.from, to: query.to } : undefined;
+    return trend(db, rollupSums, parsed.endpoint, parsed.view, clock(), count, query.before, range);
   });
 };

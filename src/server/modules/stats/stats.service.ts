@@ -1,5 +1,6 @@
 import { CARRIERS, UPCOMING_CREDIT_WEEKS } from '../../../contract/business';
 import {
+  RANGE_MAX_PERIODS,
   type ReturnRateRow,
   type StatsEndpoint,
   type StatsRow,
@@ -7,6 +8,7 @@ import {
   type UpcomingCredits,
 } from '../../../contract/stats';
 import type { Tx } from '../../db/client';
+import { FieldErrors } from '../../http/errors';
 import {
   addDays,
   GRAIN_OF,
@@ -15,6 +17,7 @@ import {
   periodLabel,
   periodStart,
   periodStarts,
+  periodStartsBetween,
   shift,
   type Grain,
 } from './stats.periods';
@@ -156,15 +159,20 @@ export async function trend(
   { now, timeZone }: StatsClock,
   count?: number,
   periodsBack?: number,
+  range?: { from: string; to: string },
 ): Promise<StatsRow[]> {
   const series = SERIES[endpoint];
   const grain: Grain = GRAIN_OF[view];
+  if (range && periodStartsBetween(range.from, range.to, grain).length > RANGE_MAX_PERIODS)
+    throw new FieldErrors({
+      to: [`This range spans more than ${RANGE_MAX_PERIODS} periods of the view; choose a shorter one.`],
+    });
   // Compared with an earlier stretch, the view ends `periodsBack` periods back, as if that were today.
   const today = periodsBack
     ? shift(periodStart(localDate(now, timeZone), grain), grain, -periodsBack)
     : localDate(now, timeZone);
   const firstDay = view === 'yearly' ? await source.firstDay(db, series.metrics) : null;
-  const starts = periodStarts(view, today, firstDay, count);
+  const starts = range ? periodStartsBetween(range.from, range.to, grain) : periodStarts(view, today, firstDay, count);
   const from = starts[0]!;
   // The current period counts everything dated in it, like every other period.
   const to = periodEnd(starts.at(-1)!, grain);

@@ -243,6 +243,38 @@ describe('headline figures (KPI tiles)', () => {
     expect((await agent.get(url.replace('before=12', 'before=0'))).statusCode).toBe(422);
   });
 
+  it('answers the whole periods of a chosen range in any view, and refuses ranges it cannot draw', async () => {
+    const month = (back: number) => {
+      const [y, m] = today().split('-').map(Number) as [number, number];
+      const d = new Date(Date.UTC(y, m - 1 - back, 1));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    await createSubscription(t.db, { orderedAt: at(`${month(20)}-15 10:00`) });
+    const path = pathOf(statsEndpoints.trend, { name: trendName('subscription-activity-trend', 'monthly') });
+    // From mid-month to mid-month: the months that hold those days, whole.
+    const rows = (await agent.get(`${path}?from=${month(22)}-10&to=${month(18)}-03`)).json() as {
+      period: string;
+      orders: number;
+    }[];
+    expect(rows.map((r) => r.period)).toEqual([month(22), month(21), month(20), month(19), month(18)]);
+    expect(rows.find((r) => r.period === month(20))?.orders).toBe(1);
+    const daily = pathOf(statsEndpoints.trend, { name: trendName('subscription-activity-trend', 'daily') });
+    expect((await agent.get(`${daily}?from=${month(20)}-14&to=${month(20)}-16`)).json()).toHaveLength(3);
+
+    for (const [query, field] of [
+      [`from=${month(20)}-14`, 'to'],
+      [`from=${month(20)}-16&to=${month(20)}-14`, 'to'],
+      [`from=${month(20)}-14&to=${month(20)}-16&before=3`, 'before'],
+    ] as const) {
+      const res = await agent.get(`${path}?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(Object.keys(res.json().errors), query).toEqual([field]);
+    }
+    const tooLong = await agent.get(`${daily}?from=2020-01-01&to=2026-01-01`);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.to[0]).toMatch(/more than 400 periods/);
+  });
+
   it('refuses a range it cannot answer with a clear message', async () => {
     for (const [query, field, message] of [
       ['from=2026-02-30', 'from', 'The from date must be a valid date.'],
