@@ -126,6 +126,28 @@ describe('dashboard', () => {
     await expect.poll(() => page.getByRole('table').first().locator('tbody tr').count()).toBe(4);
   });
 
+  it('draws a chosen range day by day, its table named after it', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/admin');
+    await drawn(page, 'subscription-activity-trend');
+    const chart = card(page, 'subscription-activity-trend');
+    const asked = page.waitForRequest((req) => /subscription-activity-trend-daily\?.*from=/.test(req.url()));
+    await chart.getByText('Custom', { exact: true }).click();
+    const day = (offset: number) => {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      return `${String(d.getMonth() + 1).padStart(2, '0')}/${String(d.getDate()).padStart(2, '0')}/${d.getFullYear()}`;
+    };
+    await chart.getByRole('textbox', { name: 'Subscription Activity from' }).fill(day(-9));
+    await chart.getByRole('textbox', { name: 'Subscription Activity to' }).fill(day(0));
+    await page.keyboard.press('Tab');
+    const url = new URL((await asked).url());
+    expect(url.searchParams.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const table = chart.getByRole('table', { name: `Subscription Activity, ${day(-9)} to ${day(0)}` });
+    await expect.poll(() => table.getByRole('row').count()).toBe(11);
+    await expect.poll(() => chart.textContent()).toContain('By day, whole days.');
+    await page.screenshot({ path: '.tmp/screens/dashboard-custom-range-1280.png' });
+  });
+
   it('downloads a chart as CSV and PNG and shows its rows as a table', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
     await page.goto('/admin');

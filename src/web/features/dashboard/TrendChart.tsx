@@ -6,23 +6,38 @@ import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
 import { Chart, useInView } from '../../ui/chart/Chart';
 import { ChartLegend } from '../../ui/chart/ChartLegend';
-import { EmptyState, ErrorState, LoadingState } from '../../ui';
+import { DateField, EmptyState, ErrorState, formatDate, LoadingState } from '../../ui';
 import { PALETTE_17 } from '../../../contract/business';
 import { useTrend } from './api';
 import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions';
 import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
-import { viewsOf, type TrendChartDef } from './charts';
+import { viewForRange, viewsOf, type TrendChartDef } from './charts';
 import { useCancellationReasons } from '../cancellation-reasons';
+
+const CUSTOM = 'custom';
+/** What one period of a view is, to say how a chosen range is drawn. */
+const VIEW_UNIT: Record<StatsView, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
 
 /** A chart card with its view switcher; it asks for its data once it comes into view, then keeps each view cached. */
 export function TrendChart({ def }: { def: TrendChartDef }) {
-  const [view, setView] = useState<StatsView>(def.defaultView);
+  const [chosen, setChosen] = useState<StatsView | typeof CUSTOM>(def.defaultView);
+  // "Custom": a range of days, drawn in the finest view that keeps it readable; until both ends are set, the
+  // default view stays drawn.
+  const [custom, setCustom] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
+  const range =
+    chosen === CUSTOM && custom.from && custom.to && custom.from <= custom.to
+      ? { from: custom.from, to: custom.to }
+      : undefined;
+  const view = chosen !== CUSTOM ? chosen : range ? viewForRange(def, range) : def.defaultView;
+  /** What the chart shows, for its label and its table's caption. */
+  const shownAs = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : STATS_VIEWS[view].label;
   const [limit, setLimit] = useState<number | undefined>(def.rowLimit ? ROW_LIMIT_OPTIONS[0] : undefined);
   const [ref, inView] = useInView<HTMLDivElement>();
-  const query = useTrend(def.endpoint, view, { enabled: inView, limit });
-  // "Compare": the same view over the stretch just before, drawn faint (line charts; all-time views have none).
+  const query = useTrend(def.endpoint, view, { enabled: inView, limit: range ? undefined : limit, range });
+  // "Compare": the same view over the stretch just before, drawn faint (line charts; all-time views and chosen
+  // ranges have none).
   const [compare, setCompare] = useState(false);
-  const comparable = def.type === 'line' && view !== 'yearly';
+  const comparable = def.type === 'line' && view !== 'yearly' && chosen !== CUSTOM;
   const periods = query.data?.length ?? 0;
   const before = useTrend(def.endpoint, view, {
     enabled: inView && compare && comparable && periods > 0,
@@ -57,7 +72,10 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
   const [tableShown, setTableShown] = useState(false);
   const navigate = useNavigate();
   const titleId = `chart-${def.endpoint}`;
-  const views = viewsOf(def).map((v) => ({ value: v, label: STATS_VIEWS[v].label }));
+  const views = [
+    ...viewsOf(def).map((v) => ({ value: v as string, label: STATS_VIEWS[v].label })),
+    { value: CUSTOM, label: 'Custom' },
+  ];
   // Four view buttons do not fit a phone: a select takes their place there.
   const narrow = useMediaQuery('(max-width: 30em)') && views.length > 3;
 
@@ -108,26 +126,51 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
               w={140}
               allowDeselect={false}
               data={views}
-              value={view}
-              onChange={(v) => setView(v as StatsView)}
+              value={chosen}
+              onChange={(v) => setChosen(v as StatsView | typeof CUSTOM)}
             />
           ) : (
             <SegmentedControl
               size="xs"
               aria-label={`Period of ${def.title}`}
-              value={view}
-              onChange={(v) => setView(v as StatsView)}
+              value={chosen}
+              onChange={(v) => setChosen(v as StatsView | typeof CUSTOM)}
               data={views}
             />
           )}
         </Group>
       </Group>
+      {chosen === CUSTOM && (
+        <Group gap="sm" mb="sm" align="flex-end">
+          <DateField
+            label="From"
+            aria-label={`${def.title} from`}
+            size="xs"
+            value={custom.from}
+            maxDate={custom.to ?? undefined}
+            onChange={(from) => setCustom((c) => ({ ...c, from }))}
+            w={140}
+          />
+          <DateField
+            label="To"
+            aria-label={`${def.title} to`}
+            size="xs"
+            value={custom.to}
+            minDate={custom.from ?? undefined}
+            onChange={(to) => setCustom((c) => ({ ...c, to }))}
+            w={140}
+          />
+          <Text size="xs" c="dimmed" pb={6}>
+            {range ? `By ${VIEW_UNIT[view]}, whole ${VIEW_UNIT[view]}s.` : 'Choose both dates.'}
+          </Text>
+        </Group>
+      )}
       {query.isError ? (
         <ErrorState message={`${def.title} could not be loaded.`} onRetry={() => void query.refetch()} />
       ) : query.data && isEmptyTrend(def, query.data) ? (
         <div style={{ height: def.height }}>
           <EmptyState>
-            No {def.title} data for {STATS_VIEWS[view].label.toLowerCase()}.
+            No {def.title} data {range ? 'in this range' : `for ${STATS_VIEWS[view].label.toLowerCase()}`}.
           </EmptyState>
         </div>
       ) : option ? (
@@ -135,7 +178,7 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
           <Chart
             option={option}
             height={def.height}
-            label={`${def.title}, ${STATS_VIEWS[view].label}`}
+            label={`${def.title}, ${shownAs}`}
             onPointClick={({ dataIndex, seriesName }) => {
               const column = table?.columns.indexOf(seriesName) ?? -1;
               const url = column > 0 ? table?.href?.(dataIndex, column) : null;
@@ -143,9 +186,7 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
             }}
           />
           <ChartLegend items={legend} hidden={hidden} onToggle={toggle} label={`Series of ${def.title}`} />
-          {table && (
-            <ChartDataTable caption={`${def.title}, ${STATS_VIEWS[view].label}`} table={table} shown={tableShown} />
-          )}
+          {table && <ChartDataTable caption={`${def.title}, ${shownAs}`} table={table} shown={tableShown} />}
         </>
       ) : (
         <div style={{ height: def.height }}>

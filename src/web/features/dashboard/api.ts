@@ -8,11 +8,16 @@ const cached = { gcTime: Infinity } as const;
 export function useTrend(
   endpoint: StatsEndpoint,
   view: StatsView,
-  { enabled, limit, before }: { enabled: boolean; limit?: number; before?: number },
+  {
+    enabled,
+    limit,
+    before,
+    range,
+  }: { enabled: boolean; limit?: number; before?: number; range?: { from: string; to: string } },
 ) {
   return useApiQuery(
     statsEndpoints.trend,
-    { params: { name: trendName(endpoint, view) }, query: { limit, before } },
+    { params: { name: trendName(endpoint, view) }, query: { limit, before, ...range } },
     { ...cached, enabled },
   );
 }

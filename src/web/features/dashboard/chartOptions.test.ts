@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, STATS_ENDPOINTS } from '../../../contract/stats';
 import { hoverLines, isEmptyTrend, periodLabel, seriesOf, trendOption, trendTable } from './chartOptions';
-import { periodRange, TREND_CHARTS, type TrendChartDef } from './charts';
+import { periodRange, TREND_CHARTS, viewForRange, type TrendChartDef } from './charts';
 
 const chart = (endpoint: TrendChartDef['endpoint']) => TREND_CHARTS.find((c) => c.endpoint === endpoint)!;
 
@@ -195,5 +195,16 @@ describe('tables, click-through and comparison', () => {
     expect(table.href!(1, 6)).toBeNull();
     const hover = (option.tooltip as { formatter: (p: unknown) => string }).formatter([{ dataIndex: 1 }]);
     expect(hover).toContain('New Orders (previous): 7');
+  });
+});
+
+describe('a chosen range', () => {
+  it('is drawn in the finest view of the chart that keeps it to 120 periods at most', () => {
+    const activity = chart('subscription-activity-trend');
+    expect(viewForRange(activity, { from: '2026-10-01', to: '2026-11-15' })).toBe('daily');
+    // This chart has no weekly view: 97 weeks are drawn as 23 months.
+    expect(viewForRange(activity, { from: '2025-01-01', to: '2026-11-15' })).toBe('monthly');
+    expect(viewForRange(chart('cancellation-reason-trend'), { from: '2025-01-01', to: '2026-11-15' })).toBe('weekly');
+    expect(viewForRange(activity, { from: '2010-01-01', to: '2026-11-15' })).toBe('yearly');
   });
 });

@@ -75,6 +75,17 @@ const activityDrill = (field: string, { from, to }: DateRange) =>
 
 export const viewsOf = (def: TrendChartDef): readonly StatsView[] => STATS_ENDPOINTS[def.endpoint].views;
 
+const DAYS_IN: Record<StatsView, number> = { daily: 1, weekly: 7, monthly: 30.44, yearly: 365.25 };
+/** Periods a chart still reads well with, side by side. */
+const READABLE_PERIODS = 120;
+
+/** The finest view of a chart that draws a chosen range in at most 120 periods (else its coarsest). */
+export function viewForRange(def: TrendChartDef, { from, to }: DateRange): StatsView {
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  const views = viewsOf(def);
+  return views.find((v) => days / DAYS_IN[v] <= READABLE_PERIODS) ?? views.at(-1)!;
+}
+
 const activity: SeriesDef[] = [
   { field: 'orders', name: 'New Orders', color: BRAND_COLORS.green },
   { field: 'returns', name: '21-Day Returns', color: BRAND_COLORS.red },
