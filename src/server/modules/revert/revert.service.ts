@@ -47,91 +47,96 @@ function unlessStill<T>(left: T, fields: readonly (keyof T)[]) {
 const pick = <T, K extends keyof T>(value: T, fields: readonly K[]) =>
   Object.fromEntries(fields.map((f) => [f, value[f]])) as Pick<T, K>;
 
-/** What each reversible action needs, and how it is put back, through the same service its route uses. */
-const REVERTERS: Record<string, { permission: Permission; revert(db: Db, userId: number, e: Entry): Promise<string> }> =
-  {
-    'supplier.updated': {
-      permission: 'suppliers.manage',
-      async revert(db, userId, e) {
-        const [before, after] = [e.before as Supplier, e.after as Supplier];
-        await updateSupplier(
-          db,
-          userId,
-          e.entityId!,
-          pick(before, SUPPLIER_FIELDS),
-          unlessStill(after, SUPPLIER_FIELDS),
-        );
-        return `Supplier ${before.name} is back as it was.`;
-      },
-    },
-    'container.updated': {
-      permission: 'parcels.manage',
-      async revert(db, userId, e) {
-        const [before, after] = [e.before as Container, e.after as Container];
-        await updateContainer(
-          db,
-          userId,
-          e.entityId!,
-          pick(before, CONTAINER_FIELDS),
-          unlessStill(after, CONTAINER_FIELDS),
-        );
-        return `Container ${before.name} is back as it was.`;
-      },
-    },
-    rename: {
-      permission: 'cancellation-reasons.manage',
-      async revert(db, userId, e) {
-        const [before, after] = [e.before as { name: string }, e.after as { name: string }];
-        await renameReason(db, userId, e.entityId!, before.name, (current) => {
-          if (current !== after.name) throw changedSince();
-        });
-        return `The reason is named ${before.name} again.`;
-      },
-    },
-    // Retiring and restoring refuse a reason already in the state asked for: that is a change since.
-    retire: {
-      permission: 'cancellation-reasons.manage',
-      async revert(db, userId, e) {
-        const reason = await setReasonActive(db, userId, e.entityId!, true);
-        return `${reason.name} is back in the picker.`;
-      },
-    },
-    restore: {
-      permission: 'cancellation-reasons.manage',
-      async revert(db, userId, e) {
-        const reason = await setReasonActive(db, userId, e.entityId!, false);
-        return `${reason.name} is retired again.`;
-      },
-    },
-    'settings.updated': {
-      permission: 'settings.manage',
-      async revert(db, userId, e) {
-        const current = await getLookupEmailSettings(db);
-        unlessStill(e.after as LookupEmailSettings, SETTINGS_FIELDS)(current);
-        // Before the first save the defaults were in effect.
-        const before = (e.before as LookupEmailSettings | null) ?? DEFAULT_LOOKUP_EMAIL;
-        // Saved over the version just read: a save in between is refused (409), as any save is.
-        await saveLookupEmailSettings(db, userId, { ...pick(before, SETTINGS_FIELDS), version: current.updatedAt });
-        return 'The lookup e-mail settings are back as they were.';
-      },
-    },
-    set_cancellation_reason: {
-      permission: 'subscriptions.manage',
-      async revert(db, userId, e) {
-        const [before, after] = [e.before as Reason, e.after as Reason];
-        // What the entry set is the expected reason: a reason recorded since is refused (409), as in the PATCH.
-        const body = {
-          cancellation_reason_id: before.cancellation_reason_id,
-          expected_cancellation_reason_id: after.cancellation_reason_id,
-        };
-        if (e.entityType === 'subscription') await recordSubscriptionReason(db, userId, e.entityId!, body);
-        else await recordCancellationReason(db, userId, e.entityId!, body);
-        return before.cancellation_reason
-          ? `The reason is ${before.cancellation_reason} again.`
-          : 'The reason is cleared again.';
-      },
+interface Reverter {
+  permission: Permission;
+  revert(db: Db, userId: number, e: Entry): Promise<string>;
+}
+
+/** An edit put back through its own guarded edit: the fields the entry recorded before, if they still hold after. */
+function editReverter<T extends { name: string }, K extends keyof T>(
+  permission: Permission,
+  fields: readonly K[],
+  edit: (db: Db, userId: number, id: number, values: Pick<T, K>, unless: (current: T) => void) => Promise<unknown>,
+  what: string,
+): Reverter {
+  return {
+    permission,
+    async revert(db, userId, e) {
+      const [before, after] = [e.before as T, e.after as T];
+      await edit(db, userId, e.entityId!, pick(before, fields), unlessStill(after, fields));
+      return `${what} ${before.name} is back as it was.`;
     },
   };
+}
+
+/** What each reversible action needs, and how it is put back, through the same service its route uses. */
+const REVERTERS: Record<string, Reverter> = {
+  'supplier.updated': editReverter<Supplier, (typeof SUPPLIER_FIELDS)[number]>(
+    'suppliers.manage',
+    SUPPLIER_FIELDS,
+    updateSupplier,
+    'Supplier',
+  ),
+  'container.updated': editReverter<Container, (typeof CONTAINER_FIELDS)[number]>(
+    'parcels.manage',
+    CONTAINER_FIELDS,
+    updateContainer,
+    'Container',
+  ),
+  rename: {
+    permission: 'cancellation-reasons.manage',
+    async revert(db, userId, e) {
+      const [before, after] = [e.before as { name: string }, e.after as { name: string }];
+      await renameReason(db, userId, e.entityId!, before.name, (current) => {
+        if (current !== after.name) throw changedSince();
+      });
+      return `The reason is named ${before.name} again.`;
+    },
+  },
+  // Retiring and restoring refuse a reason already in the state asked for: that is a change since.
+  retire: {
+    permission: 'cancellation-reasons.manage',
+    async revert(db, userId, e) {
+      const reason = await setReasonActive(db, userId, e.entityId!, true);
+      return `${reason.name} is back in the picker.`;
+    },
+  },
+  restore: {
+    permission: 'cancellation-reasons.manage',
+    async revert(db, userId, e) {
+      const reason = await setReasonActive(db, userId, e.entityId!, false);
+      return `${reason.name} is retired again.`;
+    },
+  },
+  'settings.updated': {
+    permission: 'settings.manage',
+    async revert(db, userId, e) {
+      const current = await getLookupEmailSettings(db);
+      unlessStill(e.after as LookupEmailSettings, SETTINGS_FIELDS)(current);
+      // Before the first save the defaults were in effect.
+      const before = (e.before as LookupEmailSettings | null) ?? DEFAULT_LOOKUP_EMAIL;
+      // Saved over the version just read: a save in between is refused (409), as any save is.
+      await saveLookupEmailSettings(db, userId, { ...pick(before, SETTINGS_FIELDS), version: current.updatedAt });
+      return 'The lookup e-mail settings are back as they were.';
+    },
+  },
+  set_cancellation_reason: {
+    permission: 'subscriptions.manage',
+    async revert(db, userId, e) {
+      const [before, after] = [e.before as Reason, e.after as Reason];
+      // What the entry set is the expected reason: a reason recorded since is refused (409), as in the PATCH.
+      const body = {
+        cancellation_reason_id: before.cancellation_reason_id,
+        expected_cancellation_reason_id: after.cancellation_reason_id,
+      };
+      if (e.entityType === 'subscription') await recordSubscriptionReason(db, userId, e.entityId!, body);
+      else await recordCancellationReason(db, userId, e.entityId!, body);
+      return before.cancellation_reason
+        ? `The reason is ${before.cancellation_reason} again.`
+        : 'The reason is cleared again.';
+    },
+  },
+};
 
 function reverterOf(entry: Entry, user: CurrentUser) {
   const reverter = isReversible(entry.action) && entry.entityId !== null ? REVERTERS[entry.action] : undefined;

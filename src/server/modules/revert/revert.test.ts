@@ -4,6 +4,7 @@ import { createTestApp, type Agent, type TestApp, type TestUser } from '../../te
 import { auditLog, subscriptionCancellations, subscriptions, suppliers } from '../../db/schema';
 import { createCancellation, createCancellationReason } from '../../seed/factories';
 import { REVERT_MESSAGES } from '../../../contract/revert';
+import { supplierBody } from '../suppliers/supplier.factory';
 
 let t: TestApp;
 let admin: Agent & { user: TestUser };
@@ -16,17 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let seq = 0;
-const supplierBody = (overrides: Record<string, unknown> = {}) => ({
-  name: `Undo Wholesale ${++seq}`,
-  contactName: 'Pat Vendor',
-  contactEmail: 'pat@vendor.example',
-  contactPhone: '615-555-0100',
-  prorates: '0',
-  supplierReport: true,
-  frequency: 'Monthly',
-  billingCycle: 'Calendar Month',
-  ...overrides,
-});
 const supplierName = async (id: number) =>
   (await t.db.select({ name: suppliers.name }).from(suppliers).where(eq(suppliers.id, id)))[0]!.name;
 const latestEntry = async (entityType: string, entityId: number) =>

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditLog, suppliers } from '../../db/schema';
 import { createSupplier } from '../../seed/factories';
+import { supplierBody } from './supplier.factory';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;
@@ -12,18 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-const valid = (overrides: Record<string, unknown> = {}) => ({
-  name: `Carrier Wholesale ${++seq}`,
-  contactName: 'Pat Vendor',
-  contactEmail: 'pat@vendor.example',
-  contactPhone: '615-555-0100',
-  prorates: '0',
-  supplierReport: true,
-  frequency: 'Monthly',
-  billingCycle: 'Calendar Month',
-  ...overrides,
-});
+const valid = supplierBody;
 const stored = async (id: number) => (await t.db.select().from(suppliers).where(eq(suppliers.id, id)))[0];
 const supplierCount = async () => (await t.db.select({ id: suppliers.id }).from(suppliers)).length;
 
