@@ -94,4 +94,20 @@ describe('undo and revert', () => {
     const [row] = await e.db.select().from(cancellationReasons).where(eq(cancellationReasons.id, reason.id));
     expect(row!.active).toBe(true);
   });
+
+  it('puts the reasons back in their order from the toast of a move', async () => {
+    const first = await createCancellationReason(e.db, { name: 'Order First', position: 1 });
+    await createCancellationReason(e.db, { name: 'Order Second', position: 2 });
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/cancellation-reasons');
+    const positionOf = async () =>
+      (await e.db.select().from(cancellationReasons).where(eq(cancellationReasons.id, first.id)))[0]!.position;
+    const before = await positionOf();
+    await page.getByRole('button', { name: 'Move Order First down' }).click();
+    await expect.poll(positionOf).toBe(before + 1);
+    await page.getByText('Order saved.').waitFor();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByText('The order is back as it was.').waitFor();
+    expect(await positionOf()).toBe(before);
+  });
 });

@@ -37,4 +37,4 @@ export type { MutationOptions } from './data/useApiMutation';
 export { useRowSelection } from './bulk/useRowSelection';
 export { BulkBar } from './bulk/BulkBar';
 export { bulkSummary } from './bulk/bulkSummary';
-export { useUndoToast, UNDO_TOAST_MS } from './undo';
+export { showUndoToast, useUndoToast, UNDO_TOAST_MS } from './undo';

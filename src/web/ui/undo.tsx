@@ -12,37 +12,46 @@ import { failureMessage } from './data/useApiMutation';
 export const UNDO_TOAST_MS = 10_000;
 
 /**
+ * A success toast with Undo for 10 s. Undo runs `undo`, which answers what to say (or rejects with the server's
+ * refusal, shown instead).
+ */
+export function showUndoToast(message: string, undo: () => Promise<string>) {
+  const id = notifications.show({
+    color: 'green',
+    icon: <IconCheck size={18} />,
+    autoClose: UNDO_TOAST_MS,
+    message: (
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm">{message}</Text>
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={async () => {
+            notifications.hide(id);
+            try {
+              notify.success(await undo());
+            } catch (err) {
+              notify.error(failureMessage(err));
+            }
+          }}
+        >
+          Undo
+        </Button>
+      </Group>
+    ),
+  });
+}
+
+/**
  * The toast of a reversible change, with Undo for 10 s: Undo asks the server to take back the user's latest
  * change of the record (refused, with its reason, when someone changed it since) and reloads the given views.
  */
 export function useUndoToast() {
   const invalidate = useInvalidate();
-  return (message: string, record: { entityType: UndoRecordType; entityId: number }, invalidates: Endpoint[]) => {
-    const id = notifications.show({
-      color: 'green',
-      icon: <IconCheck size={18} />,
-      autoClose: UNDO_TOAST_MS,
-      message: (
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Text size="sm">{message}</Text>
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={async () => {
-              notifications.hide(id);
-              try {
-                const result = await api(revertEndpoints.undo, { body: record });
-                await invalidate(...invalidates);
-                notify.success(result.message);
-              } catch (err) {
-                notify.error(failureMessage(err));
-              }
-            }}
-          >
-            Undo
-          </Button>
-        </Group>
-      ),
+  return (message: string, record: { entityType: UndoRecordType; entityId: number }, invalidates: Endpoint[]) =>
+    showUndoToast(message, async () => {
+      const result = await api(revertEndpoints.undo, { body: record });
+      await invalidate(...invalidates);
+      return result.message;
     });
-  };
 }

@@ -21,6 +21,7 @@ import {
   ModalLink,
   PageHeader,
   useApiMutation,
+  showUndoToast,
   useConfirmAction,
   useUndoToast,
   type Column,
@@ -64,21 +65,29 @@ function CancellationReasons() {
   function move(index: number, by: -1 | 1) {
     if (!rows || moving.current) return;
     const id = rows[index]!.id;
-    const ids = rows.map((r) => r.id);
+    const previous = rows.map((r) => r.id);
+    const ids = [...previous];
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
     moving.current = true;
     reorder.mutate(
       { body: { ids } },
       {
         // Keep the focus on the moved reason's arrow; at the top or bottom, on the other one.
-        onSuccess: () =>
+        onSuccess: () => {
+          // Undo puts the order back as it was, refused (409) if the reasons changed meanwhile.
+          showUndoToast('Order saved.', async () => {
+            const list = await api(endpoints.reorder, { body: { ids: previous } });
+            queryClient.setQueryData(endpointKey(endpoints.list, {}), list);
+            return 'The order is back as it was.';
+          });
           requestAnimationFrame(() => {
             const same = document.querySelector<HTMLButtonElement>(`[data-move="${id}:${by}"]`);
             (same && !same.disabled
               ? same
               : document.querySelector<HTMLButtonElement>(`[data-move="${id}:${-by}"]`)
             )?.focus();
-          }),
+          });
+        },
         onSettled: () => {
           moving.current = false;
         },
