@@ -66,9 +66,15 @@ export function periodStarts(view: StatsView, today: string, firstDay: string | 
   return Array.from({ length: n! }, (_, i) => shift(last, grain, i - n! + 1));
 }
 
-/** The periods of a grain that hold the days `from` through `to`, whole, oldest first. */
-export function periodStartsBetween(from: string, to: string, grain: Grain): string[] {
+/**
+ * The periods of a grain that hold the days `from` through `to`, whole, oldest first; null when there are more than
+ * `max` (counted no further, so a range of ten thousand years costs no more than one of `max` periods).
+ */
+export function periodStartsBetween(from: string, to: string, grain: Grain, max: number): string[] | null {
   const starts: string[] = [];
-  for (let start = periodStart(from, grain); start <= to; start = shift(start, grain, 1)) starts.push(start);
+  for (let start = periodStart(from, grain); start <= to; start = shift(start, grain, 1)) {
+    if (starts.length === max) return null;
+    starts.push(start);
+  }
   return starts;
 }

@@ -163,7 +163,8 @@ export async function trend(
 ): Promise<StatsRow[]> {
   const series = SERIES[endpoint];
   const grain: Grain = GRAIN_OF[view];
-  if (range && periodStartsBetween(range.from, range.to, grain).length > RANGE_MAX_PERIODS)
+  const chosen = range && periodStartsBetween(range.from, range.to, grain, RANGE_MAX_PERIODS);
+  if (chosen === null)
     throw new FieldErrors({
       to: [`This range spans more than ${RANGE_MAX_PERIODS} periods of the view; choose a shorter one.`],
     });
@@ -172,7 +173,7 @@ export async function trend(
     ? shift(periodStart(localDate(now, timeZone), grain), grain, -periodsBack)
     : localDate(now, timeZone);
   const firstDay = view === 'yearly' ? await source.firstDay(db, series.metrics) : null;
-  const starts = range ? periodStartsBetween(range.from, range.to, grain) : periodStarts(view, today, firstDay, count);
+  const starts = chosen ?? periodStarts(view, today, firstDay, count);
   const from = starts[0]!;
   // The current period counts everything dated in it, like every other period.
   const to = periodEnd(starts.at(-1)!, grain);
