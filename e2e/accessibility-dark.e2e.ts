@@ -1,0 +1,3 @@
+import { checkEveryPage } from './support/accessibility';
+
+checkEveryPage('dark');
