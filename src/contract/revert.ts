@@ -12,7 +12,9 @@ export const REVERSIBLE_ACTIONS = [
   'restore',
   'settings.updated',
 ] as const;
-export const isReversible = (action: string) => (REVERSIBLE_ACTIONS as readonly string[]).includes(action);
+export type ReversibleAction = (typeof REVERSIBLE_ACTIONS)[number];
+export const isReversible = (action: string): action is ReversibleAction =>
+  (REVERSIBLE_ACTIONS as readonly string[]).includes(action);
 
 /** How long after a change its author may take it back from its toast (shown for 10 s; slack for a slow answer). */
 export const UNDO_WINDOW_MS = 60_000;

@@ -5,8 +5,14 @@ import type { CurrentUser } from '../../../contract/auth';
 import type { Container } from '../../../contract/parcels';
 import { DEFAULT_LOOKUP_EMAIL, type LookupEmailSettings } from '../../../contract/settings';
 import type { Supplier, SupplierInput } from '../../../contract/suppliers';
-import { REVERT_MESSAGES, UNDO_WINDOW_MS, isReversible, type RevertResult } from '../../../contract/revert';
-import { auditEntryById, latestAuditEntryOf } from '../audit';
+import {
+  REVERT_MESSAGES,
+  UNDO_WINDOW_MS,
+  isReversible,
+  type ReversibleAction,
+  type RevertResult,
+} from '../../../contract/revert';
+import { auditEntryById, latestAuditEntryOf, recordAudit } from '../audit';
 import { recordCancellationReason } from '../cancellations';
 import { renameReason, setReasonActive } from '../cancellation-reasons';
 import { getLookupEmailSettings, saveLookupEmailSettings } from '../settings';
@@ -70,7 +76,7 @@ function editReverter<T extends { name: string }, K extends keyof T>(
 }
 
 /** What each reversible action needs, and how it is put back, through the same service its route uses. */
-const REVERTERS: Record<string, Reverter> = {
+const REVERTERS: Record<ReversibleAction, Reverter> = {
   'supplier.updated': editReverter<Supplier, (typeof SUPPLIER_FIELDS)[number]>(
     'suppliers.manage',
     SUPPLIER_FIELDS,
@@ -145,11 +151,31 @@ function reverterOf(entry: Entry, user: CurrentUser) {
   return reverter;
 }
 
+/**
+ * Puts an entry's `before` back through its service and, in the same transaction, writes that the change was taken
+ * back: the record's latest entry is then the taking back, which no Undo takes back in turn (a second Undo, even one
+ * sent at the same moment, finds nothing of the caller's to undo instead of redoing the change).
+ */
+function takeBack(db: Db, user: CurrentUser, entry: Entry): Promise<RevertResult> {
+  const reverter = reverterOf(entry, user);
+  return db.transaction(async (tx) => {
+    const message = await reverter.revert(tx, user.id, entry);
+    await recordAudit(tx, {
+      userId: user.id,
+      action: 'change.reverted',
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      before: { entryId: entry.id, action: entry.action },
+    });
+    return { message };
+  });
+}
+
 /** An Administrator puts back what an entry of the log recorded as before (POST /admin/api/audit-log/{id}/revert). */
 export async function revertEntry(db: Db, user: CurrentUser, id: number): Promise<RevertResult> {
   const entry = await auditEntryById(db, id);
   if (!entry) throw new ActionError(`Audit entry ${id} was not found.`, 404);
-  return { message: await reverterOf(entry, user).revert(db, user.id, entry) };
+  return takeBack(db, user, entry);
 }
 
 /**
@@ -164,7 +190,12 @@ export async function undoLatest(
   now: number,
 ): Promise<RevertResult> {
   const entry = await latestAuditEntryOf(db, entityType, entityId);
-  if (!entry || entry.userId !== user.id || now - entry.createdAt.getTime() > UNDO_WINDOW_MS)
+  if (
+    !entry ||
+    entry.userId !== user.id ||
+    !isReversible(entry.action) ||
+    now - entry.createdAt.getTime() > UNDO_WINDOW_MS
+  )
     throw new ActionError(REVERT_MESSAGES.nothingToUndo, 409);
-  return { message: await reverterOf(entry, user).revert(db, user.id, entry) };
+  return takeBack(db, user, entry);
 }

@@ -44,9 +44,27 @@ describe('undo from the toast', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: `Supplier ${s.name} is back as it was.` });
     expect(await supplierName(s.id)).toBe(s.name);
-    const entry = await latestEntry('supplier', s.id);
-    expect(entry).toMatchObject({ action: 'supplier.updated', userId: clerk.user.id });
-    expect(entry.after).toMatchObject({ name: s.name });
+    // The service's own entry puts the name back; the record's latest says the change was taken back.
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'supplier'), eq(auditLog.entityId, s.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    expect(entries.map((e) => e.action)).toEqual(['change.reverted', 'supplier.updated']);
+    expect(entries[1]).toMatchObject({ userId: clerk.user.id, after: expect.objectContaining({ name: s.name }) });
+    // A second Undo finds nothing of the caller's to take back: it never redoes the change.
+    expect((await clerk.post('/admin/api/undo', { entityType: 'supplier', entityId: s.id })).statusCode).toBe(409);
+    expect(await supplierName(s.id)).toBe(s.name);
+  });
+
+  it('takes a change back once when two Undos arrive at the same moment', async () => {
+    const s = await editedSupplier(clerk);
+    const answers = await Promise.all(
+      [1, 2].map(() => clerk.post('/admin/api/undo', { entityType: 'supplier', entityId: s.id })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await supplierName(s.id)).toBe(s.name);
   });
 
   it('refuses what is not the caller’s latest change, or too old, and changes nothing', async () => {

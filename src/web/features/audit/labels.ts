@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS = {
   'prospect.created': 'Visit logged',
   'feedback.submitted': 'Sent',
   'settings.updated': 'Changed',
+  'change.reverted': 'Change taken back',
   'auth.signed_in': 'Signed in',
   'auth.sign_in_failed': 'Sign-in failed',
   'auth.signed_out': 'Signed out',

@@ -2,8 +2,8 @@ import { cancellationReasonEndpoints, type CancellationReason } from '../../../c
 import { useApiQuery } from '../../ui';
 
 /** Every reason, retired ones included (history shows their names), in picker order. */
-export function useCancellationReasons() {
-  return useApiQuery(cancellationReasonEndpoints.list, {});
+export function useCancellationReasons({ enabled = true } = {}) {
+  return useApiQuery(cancellationReasonEndpoints.list, {}, { enabled });
 }
 
 /** "Moved (retired)" for a retired reason, "—" for none. */

@@ -60,7 +60,7 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
     ? seriesOf(def, query.data).map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! }))
     : [];
   // The reasons chart names its series after reasons; their ids open the matching cancellations.
-  const reasons = useCancellationReasons();
+  const reasons = useCancellationReasons({ enabled: !!def.seriesAreReasons });
   const names = useMemo(
     () => ({ reasonIds: new Map((reasons.data ?? []).map((r) => [r.name, r.id])) }),
     [reasons.data],

@@ -30,6 +30,8 @@ export interface TrendChartDef {
   rowLimit?: boolean;
   /** The list behind a point: the rows a series counts in a period (click-through); null for none. */
   drill?: (field: string, period: DateRange, names: DrillNames) => string | null;
+  /** Its series are named after cancellation reasons, whose ids its drill needs. */
+  seriesAreReasons?: true;
 }
 
 /** Ids of the records a chart names its series after (the reasons chart's series are reason names). */
@@ -224,6 +226,7 @@ export const TREND_CHARTS: TrendChartDef[] = [
     type: 'stackedBar',
     height: 400,
     defaultView: 'monthly',
+    seriesAreReasons: true,
     drill: (field, { from, to }, { reasonIds }) => {
       const reasonId = reasonIds.get(field);
       return reasonId ? list(paths.cancellations, { reasonId, from, to }) : null;

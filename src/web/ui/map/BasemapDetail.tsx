@@ -62,9 +62,8 @@ function readable(map: L.Map, places: Place[]): Place[] {
 }
 
 /** The names of the largest towns and cities in view, as plain text labels that clicks pass through. */
-function PlaceLabels() {
+function PlaceLabels({ view }: { view: ReturnType<typeof useMapView> }) {
   const map = useMap();
-  const view = useMapView();
   const places = usePlaces(view);
   const data = view.zoom >= PLACES_MIN_ZOOM ? places.data : undefined;
   useEffect(() => {
@@ -97,11 +96,11 @@ function PlaceLabels() {
  * (MAP_TILE_URL), when configured, have their own.
  */
 export function BasemapDetail() {
-  const { zoom } = useMapView();
+  const view = useMapView();
   return (
     <>
-      <CountyLines shown={zoom >= COUNTIES_MIN_ZOOM} />
-      <PlaceLabels />
+      <CountyLines shown={view.zoom >= COUNTIES_MIN_ZOOM} />
+      <PlaceLabels view={view} />
     </>
   );
 }
