@@ -109,6 +109,41 @@ describe('customers', () => {
     await page.screenshot({ path: '.tmp/screens/customer-page-375.png', fullPage: true });
   });
 
+  it('sorts the list by a column heading, keeps the order in the address, and exports in that order', async () => {
+    for (const name of ['Sortable Carol', 'sortable alice', 'Sortable Bob']) await createCustomer(e.db, { name });
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/customers?q=Sortable');
+    const table = page.getByRole('table', { name: 'Customers' });
+    const names = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
+    await expect.poll(names).toEqual(['Sortable Bob', 'sortable alice', 'Sortable Carol']);
+
+    await table.getByRole('button', { name: /^Name\W+sort ascending$/ }).click();
+    await expect.poll(names).toEqual(['sortable alice', 'Sortable Bob', 'Sortable Carol']);
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('name');
+    expect(await table.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    await page.screenshot({ path: '.tmp/screens/customers-sorted-1280.png' });
+
+    await table.getByRole('button', { name: /^Name\W+sort descending$/ }).click();
+    await expect.poll(names).toEqual(['Sortable Carol', 'Sortable Bob', 'sortable alice']);
+    await page.reload();
+    await expect.poll(names).toEqual(['Sortable Carol', 'Sortable Bob', 'sortable alice']);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8');
+    const exported = csv
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[1]);
+    expect(exported).toEqual(['Sortable Carol', 'Sortable Bob', 'sortable alice']);
+
+    // Back to the list's own order: newest first, and the address clean again.
+    await table.getByRole('button', { name: /^Customer since\W+sort descending$/ }).click();
+    await expect.poll(names).toEqual(['Sortable Bob', 'sortable alice', 'Sortable Carol']);
+    expect(new URL(page.url()).searchParams.has('sort')).toBe(false);
+  });
+
   it('says so when a customer does not exist', async () => {
     const { page } = await e.signedInPage();
     await page.goto('/admin/customers/999999');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER_SEARCH_MIN_CHARS } from './business';
 import { endpoint } from './endpoint';
-import { csvFile, pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { id, searchText } from './primitives';
 
 export const CUSTOMER_SEARCH_MAX_CHARS = 100;
@@ -16,7 +16,10 @@ export type CustomerSearchResult = z.infer<typeof customerSearchResult>;
 
 export const isSearchable = (q: string) => q.trim().length >= CUSTOMER_SEARCH_MIN_CHARS;
 
-export const customerListQuery = pageQuery.extend({ q: customerSearchQuery.shape.q });
+export const customerListQuery = pageQuery.extend({
+  q: customerSearchQuery.shape.q,
+  sort: sortParam(['id', 'name', 'createdAt'], '-createdAt'),
+});
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
 export const customerIdParams = z.object({ id: id() });

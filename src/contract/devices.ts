@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_DEVICE_STATUS_ID, DEVICE_PRICE_THRESHOLD, DEVICE_STATUSES } from './business';
 import { endpoint } from './endpoint';
 import { actionResult, equipmentState } from './equipment';
-import { csvFile, pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { id, int, searchText, text } from './primitives';
 
 /** SIMs, IMEIs and phone numbers are short identifiers; a search longer than this cannot match one. */
@@ -19,6 +19,7 @@ export const deviceListQuery = pageQuery.extend({
   q: searchText(IDENTIFIER_MAX_CHARS).optional(),
   status: statusId('The selected status is invalid.').optional(),
   productId: id('The selected product is invalid.').optional(),
+  sort: sortParam(['id'], '-id'),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 

@@ -7,14 +7,25 @@ import { int, MAX_INT4 } from './primitives';
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 
-/** Where the next page starts: the last row's sort key (microseconds since 1970, or null for id order) and id. */
-export type Cursor = [key: number | null, id: number];
+/**
+ * Where the next page starts: the last row's sort key (microseconds since 1970 for a time, the text for a text
+ * column, null for id order) and its id.
+ */
+export type Cursor = [key: number | string | null, id: number];
 
-const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,200}$/;
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,2000}$/;
 export const CURSOR_MESSAGE = 'This page link is no longer valid. Go back to the first page.';
 
-const toBase64Url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64Url = (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+// UTF-8 under base64, as a text key may hold any character.
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const fromBase64Url = (text: string) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
+  );
 
 export const encodeCursor = (cursor: Cursor): string => toBase64Url(JSON.stringify(cursor));
 
@@ -23,9 +34,9 @@ function decodeCursor(text: string): Cursor | undefined {
     const value: unknown = JSON.parse(fromBase64Url(text));
     if (!Array.isArray(value) || value.length !== 2) return undefined;
     const [key, id] = value as unknown[];
-    const keyOk = key === null || Number.isSafeInteger(key);
+    const keyOk = key === null || Number.isSafeInteger(key) || (typeof key === 'string' && !key.includes('\0'));
     const idOk = Number.isSafeInteger(id) && (id as number) >= 1 && (id as number) <= MAX_INT4;
-    return keyOk && idOk ? [key as number | null, id as number] : undefined;
+    return keyOk && idOk ? [key as Cursor[0], id as number] : undefined;
   } catch {
     return undefined;
   }
@@ -52,6 +63,21 @@ export const pageQuery = z.object({
   exact: z.enum(['1'], { error: 'exact must be 1 when given.' }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/**
+ * A list's `sort` parameter: one of its sortable columns, ascending, or descending with a leading `-`. Only columns
+ * with an index in that order are offered, so every order is read off an index (ADR 023).
+ */
+export function sortParam<const C extends string>(columns: readonly [C, ...C[]], byDefault: C | `-${C}`) {
+  const values = columns.flatMap((c) => [c, `-${c}`]) as [C | `-${C}`, ...(C | `-${C}`)[]];
+  return z
+    .enum(values, { error: `sort must be one of: ${values.join(', ')}.` })
+    .default(byDefault as never) as z.ZodDefault<z.ZodEnum<{ [V in C | `-${C}`]: V }>>;
+}
+
+/** A sort as its column and direction. */
+export const readSort = <C extends string>(sort: C | `-${C}`) =>
+  ({ column: sort.replace(/^-/, '') as C, descending: sort.startsWith('-') }) as const;
 
 export function pageOf<T extends z.ZodType>(row: T) {
   return z.object({

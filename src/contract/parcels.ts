@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PARCEL_STEP } from './business';
 import { endpoint } from './endpoint';
-import { csvFile, pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { decimal, id, text } from './primitives';
 
 export const PARCEL_DIRECTIONS = ['to_customer', 'from_customer'] as const;
@@ -110,6 +110,7 @@ export type Parcel = z.infer<typeof parcel>;
 export const parcelListQuery = pageQuery.extend({
   customerId: id().optional(),
   direction: z.enum(PARCEL_DIRECTIONS).optional(),
+  sort: sortParam(['createdAt'], '-createdAt'),
 });
 export type ParcelListQuery = z.output<typeof parcelListQuery>;
 

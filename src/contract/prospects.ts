@@ -7,7 +7,7 @@ import {
   CARRIERS,
 } from './business';
 import { endpoint } from './endpoint';
-import { csvFile, pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { calendarDate, decimal, id, searchText, text } from './primitives';
 import { US_STATES } from './us-states';
 
@@ -208,6 +208,7 @@ export const prospectListQuery = pageQuery.extend({
   converted: z.enum(['yes', 'no'], { error: 'The converted filter must be yes or no.' }).optional(),
   from: listDate('from date'),
   to: listDate('to date'),
+  sort: sortParam(['createdAt'], '-createdAt'),
 });
 export type ProspectListQuery = z.infer<typeof prospectListQuery>;
 

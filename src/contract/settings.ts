@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { pageOf, pageQuery } from './pagination';
+import { pageOf, pageQuery, sortParam } from './pagination';
 import { text } from './primitives';
 
 /** Placeholders a lookup e-mail may use; a test send fills them with the values shown in the settings form. */
@@ -157,7 +157,7 @@ export const settingsEndpoints = {
   outbox: endpoint({
     method: 'GET',
     path: '/admin/api/mail-outbox',
-    query: pageQuery,
+    query: pageQuery.extend({ sort: sortParam(['createdAt'], '-createdAt') }),
     response: pageOf(outboxRow),
     access: 'settings.manage',
     summary: 'A page of the e-mails sent, newest first.',

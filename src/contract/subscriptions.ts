@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARRIERS } from './business';
 import { endpoint } from './endpoint';
-import { csvFile, pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { bulkIds, bulkResult } from './bulk';
 import { calendarDate, id, int, MAX_INT4, searchText } from './primitives';
 
@@ -95,8 +95,11 @@ const dateOrder = <T extends { from?: string; to?: string }>(q: T, ctx: z.Refine
     ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
 };
 
-/** Subscriptions: the date range is the order date; `status` active or cancelled. */
-export const subscriptionListQuery = listFilters.extend({ status: filter(subscriptionStatus) }).superRefine(dateOrder);
+/** Subscriptions: the date range is the order date; `status` active or cancelled; sorted by order date (the
+ * needs-a-reason queue by cancellation date, in the same direction). */
+export const subscriptionListQuery = listFilters
+  .extend({ status: filter(subscriptionStatus), sort: sortParam(['orderedAt'], '-orderedAt') })
+  .superRefine(dateOrder);
 export type SubscriptionFilters = z.output<typeof subscriptionListQuery>;
 
 /** Cancellations: the date range is the cancellation date; `type` tells 21-day returns from later cancellations. */
@@ -105,6 +108,7 @@ export const cancellationListQuery = listFilters
     type: filter(cancellationType),
     /** One cancellation reason (a chart's bar opens its cancellations). */
     reasonId: filter(id(`The reason id must be a whole number from 1 to ${MAX_INT4}.`)),
+    sort: sortParam(['cancelledAt'], '-cancelledAt'),
   })
   .superRefine(dateOrder);
 export type CancellationFilters = z.output<typeof cancellationListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { csvFile, pageOf, pageQuery } from './pagination';
+import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { id, searchText, text } from './primitives';
 
 export const BILLING_CYCLES = ['30 Day', 'Calendar Month', 'Quarterly', 'Annual'] as const;
@@ -96,7 +96,10 @@ export const supplier = z.object({
 });
 export type Supplier = z.infer<typeof supplier>;
 
-export const supplierListQuery = pageQuery.extend({ q: searchText(100, 'q').default('') });
+export const supplierListQuery = pageQuery.extend({
+  q: searchText(100, 'q').default(''),
+  sort: sortParam(['createdAt', 'name'], '-createdAt'),
+});
 export type SupplierListQuery = z.output<typeof supplierListQuery>;
 
 export const SUPPLIER_NAME_TAKEN = 'The name has already been taken.';

@@ -1,10 +1,12 @@
-import { count, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 import { FieldErrors } from '../http/errors';
 import {
   cursor,
+  CURSOR_MESSAGE,
   EXACT_COUNT_LIMIT,
+  readSort,
   encodeCursor,
   type Cursor,
   type Page,
@@ -12,30 +14,52 @@ import {
 } from '../../contract/pagination';
 
 /**
- * A list's order, newest first: by a timestamp `key` then `id`, or by `id` alone. ORDER BY uses plain DESC, so an
- * ascending index on (key, id) serves it scanned backwards, and the cursor condition `(key, id) < (…)` is a range
- * of that index (ADR 015).
+ * A list's order: by a `key` (a timestamp or a text) then `id`, or by `id` alone, newest (or last) first unless
+ * `ascending`. ORDER BY uses plain ASC/DESC, so an ascending index on (key, id) serves it, scanned forwards or
+ * backwards, and the cursor condition `(key, id) < (…)` (or `>`) is a range of that index (ADR 015, ADR 023).
  */
 export interface ListOrder {
-  key?: PgColumn;
+  key?: PgColumn | SQL;
+  /** How the key travels in a cursor: microseconds for a time (the default), the text itself for a text. */
+  kind?: 'time' | 'text';
   id: PgColumn;
+  ascending?: boolean;
 }
 
-/** Microseconds since 1970 as an exact integer: a JavaScript date would drop the microseconds of the cursor. */
-const micros = (column: PgColumn) => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint`;
+/** A sortable column of a list: its key in the index, or none for the id. */
+export type SortKey = Omit<ListOrder, 'id' | 'ascending'>;
+
+/** The order a list's `sort` parameter names, from the list's sortable columns. */
+export function sortOrder<C extends string>(sort: C | `-${C}`, keys: Record<C, SortKey>, id: PgColumn): ListOrder {
+  const { column, descending } = readSort(sort);
+  return { ...keys[column], id, ascending: !descending };
+}
+
+/**
+ * Microseconds since 1970, exact (a JavaScript date would drop the microseconds of the cursor), as a double: exact
+ * below 2^53, and read by the driver as a number where a bigint would come as text.
+ */
+const micros = (column: PgColumn | SQL) => sql<number>`(extract(epoch from ${column}) * 1000000)::bigint::float8`;
 const fromMicros = (value: number) => sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
 
-export const newestFirst = (order: ListOrder): SQL[] =>
-  order.key ? [desc(order.key), desc(order.id)] : [desc(order.id)];
+export const inOrder = (order: ListOrder): SQL[] => {
+  const by = order.ascending ? asc : desc;
+  return order.key ? [by(order.key), by(order.id)] : [by(order.id)];
+};
 
 /** The select field that carries each row's cursor key (null for id order). */
-export const cursorKey = (order: ListOrder) => (order.key ? micros(order.key) : sql<null>`null`);
+export const cursorKey = (order: ListOrder) =>
+  !order.key ? sql<null>`null` : order.kind === 'text' ? sql<string>`${order.key}` : micros(order.key);
 
 function seek(order: ListOrder, [key, id]: Cursor): SQL {
-  if (!order.key) return sql`${order.id} < ${id}`;
-  // A cursor made for id order has no key: it starts from the newest rows of this order.
+  const past = order.ascending ? sql`>` : sql`<`;
+  if (!order.key) return sql`${order.id} ${past} ${id}`;
+  // A cursor made for id order has no key: it starts from the first rows of this order.
   if (key === null) return sql`true`;
-  return sql`(${order.key}, ${order.id}) < (${fromMicros(key)}, ${id})`;
+  // A cursor made for another order (a text where a time is read, or the reverse) is a stale link.
+  if (typeof key !== (order.kind === 'text' ? 'string' : 'number')) throw new FieldErrors({ after: [CURSOR_MESSAGE] });
+  const value = typeof key === 'string' ? sql`${key}` : fromMicros(key);
+  return sql`(${order.key}, ${order.id}) ${past} (${value}, ${id})`;
 }
 
 /**
@@ -77,7 +101,7 @@ export async function countRows(
 }
 
 /** A page answer from the rows read through pageWindow: the page, its count, and the cursor of the next page. */
-export function pageOfRows<R extends { cursorKey: string | number | null; id: number }, T>(
+export function pageOfRows<R extends { cursorKey: Cursor[0]; id: number }, T>(
   rows: R[],
   toRow: (row: R) => T,
   query: PageQuery,
@@ -91,7 +115,7 @@ export function pageOfRows<R extends { cursorKey: string | number | null; id: nu
     ...counted,
     page: query.page,
     perPage: query.perPage,
-    nextCursor: more && last ? encodeCursor([last.cursorKey === null ? null : Number(last.cursorKey), last.id]) : null,
+    nextCursor: more && last ? encodeCursor([last.cursorKey, last.id]) : null,
   };
 }
 

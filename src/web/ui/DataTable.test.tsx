@@ -15,6 +15,42 @@ const columns: Column<Row>[] = [
 ];
 
 describe('DataTable', () => {
+  it('sorts by a sortable column in its first direction, reverses it on a second click, and says which is sorted', async () => {
+    const sortable: Column<Row>[] = [
+      { key: 'id', header: 'ID', sortable: 'desc' },
+      { key: 'name', header: 'Name', sortable: 'asc' },
+      { key: 'note', header: 'Note' },
+    ];
+    const onSortChange = vi.fn();
+    const rows = [{ id: 1, name: 'Ann' }];
+    const { rerender } = renderWithProviders(
+      <DataTable columns={sortable} rows={rows} sort="-id" onSortChange={onSortChange} />,
+    );
+    const [id, name, note] = screen.getAllByRole('columnheader');
+    expect(id).toHaveAttribute('aria-sort', 'descending');
+    expect(name).toHaveAttribute('aria-sort', 'none');
+    expect(note).not.toHaveAttribute('aria-sort');
+    expect(screen.queryByRole('button', { name: /Note/ })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /^Name\W+sort ascending$/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('name');
+    await userEvent.click(screen.getByRole('button', { name: /^ID\W+sort ascending$/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('id');
+
+    rerender(<DataTable columns={sortable} rows={rows} sort="name" onSortChange={onSortChange} />);
+    expect(screen.getAllByRole('columnheader')[1]).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(screen.getByRole('button', { name: /^Name\W+sort descending$/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('-name');
+    await userEvent.click(screen.getByRole('button', { name: /^ID\W+sort descending$/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('-id');
+  });
+
+  it('offers no sorting without a sort to change', () => {
+    renderWithProviders(<DataTable columns={[{ key: 'id', header: 'ID', sortable: 'desc' }]} rows={[{ id: 1 }]} />);
+    expect(screen.getByRole('columnheader')).not.toHaveAttribute('aria-sort');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
   it('shows a loading state before the first rows arrive', () => {
     renderWithProviders(<DataTable columns={columns} rows={undefined} loading />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading');

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Group, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Pagination, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { HttpError } from '../lib/http';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from './states';
@@ -22,6 +23,14 @@ export interface Column<T> {
   width?: number | string;
   /** Keep the cell on one line (dates, codes). */
   nowrap?: boolean;
+  /** The list can be sorted by this column (the server's sort named `key`), first in this direction (ADR 023). */
+  sortable?: 'asc' | 'desc';
+}
+
+/** A list's sort as the server names it: a column key, descending with a leading `-`. */
+export interface SortProps {
+  sort: string;
+  onSortChange(sort: string): void;
 }
 
 export interface DataTableProps<T> {
@@ -46,6 +55,9 @@ export interface DataTableProps<T> {
   rowKey?(row: T): string | number;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
+  /** The current sort and its change; without them no column offers sorting. */
+  sort?: string;
+  onSortChange?(sort: string): void;
 }
 
 const defaultKey = (row: unknown, index: number) => (row as { id?: string | number }).id ?? index;
@@ -72,6 +84,8 @@ export function DataTable<T>({
   empty,
   rowKey,
   minWidth = 600,
+  sort,
+  onSortChange,
 }: DataTableProps<T>) {
   // Cursors of the pages visited by Next, so Previous finds its way back past the numbered pages.
   const cursors = useRef(new Map<number, string>());
@@ -116,11 +130,20 @@ export function DataTable<T>({
           )}
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.key} scope="col" style={{ textAlign: c.align, width: c.width }}>
-                  {c.header}
-                </Table.Th>
-              ))}
+              {columns.map((c) => {
+                const sortable = c.sortable && sort !== undefined && onSortChange;
+                const direction = sort === c.key ? 'ascending' : sort === `-${c.key}` ? 'descending' : undefined;
+                return (
+                  <Table.Th
+                    key={c.key}
+                    scope="col"
+                    style={{ textAlign: c.align, width: c.width }}
+                    aria-sort={sortable ? (direction ?? 'none') : undefined}
+                  >
+                    {sortable ? <SortButton column={c} direction={direction} onSort={onSortChange} /> : c.header}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -188,6 +211,32 @@ export function DataTable<T>({
   );
 }
 
+const SORT_ICONS = { ascending: IconArrowUp, descending: IconArrowDown, none: IconArrowsSort };
+
+/** A sortable column's heading: sorts by it in its first direction, or reverses it when already sorted by it. */
+function SortButton<T>({
+  column,
+  direction,
+  onSort,
+}: {
+  column: Column<T>;
+  direction?: 'ascending' | 'descending';
+  onSort(sort: string): void;
+}) {
+  const Icon = SORT_ICONS[direction ?? 'none'];
+  const descending = direction ? direction === 'ascending' : column.sortable === 'desc';
+  return (
+    <UnstyledButton
+      onClick={() => onSort(descending ? `-${column.key}` : column.key)}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 'inherit', whiteSpace: 'nowrap' }}
+    >
+      {column.header}
+      <Icon size={14} aria-hidden opacity={direction ? 1 : 0.5} />
+      <VisuallyHidden>{descending ? ', sort descending' : ', sort ascending'}</VisuallyHidden>
+    </UnstyledButton>
+  );
+}
+
 /** The DataTable props that follow from a paginated list query: its rows, count, cursor, loading, error, retry. */
 export function pageQueryProps<T>(query: UseQueryResult<Page<T>>) {
   return {
@@ -201,14 +250,27 @@ export function pageQueryProps<T>(query: UseQueryResult<Page<T>>) {
   };
 }
 
-/** The page a list shows, kept in the component: its request for the API, the DataTable props, and a reset. */
-export function usePager() {
+/**
+ * The page a list shows, kept in the component: its request for the API (with the sort, when the list has one),
+ * the DataTable props, and a reset. A changed sort starts again from the first page.
+ */
+export function usePager<S extends string = never>(defaultSort?: S) {
   const [request, setRequest] = useState<PageRequest>({ page: 1 });
+  const [sort, setSort] = useState<S | undefined>(defaultSort);
+  const onSortChange = (next: string) => {
+    setSort(next as S);
+    setRequest({ page: 1 });
+  };
   return {
-    request,
+    request: { ...request, sort: sort as S },
     /** Back to the first page, for a changed filter. */
     reset: () => setRequest({ page: 1 }),
-    props: { page: request.page, exact: request.exact === '1', onPageChange: setRequest },
+    props: {
+      page: request.page,
+      exact: request.exact === '1',
+      onPageChange: setRequest,
+      ...(sort !== undefined && { sort, onSortChange }),
+    },
   };
 }
 
@@ -228,16 +290,31 @@ export function useParamsUpdate() {
   };
 }
 
-/** The page a list shows, kept in the address (page, after, exact), so a reload or a shared link shows it again. */
-export function useUrlPager() {
+/**
+ * The page a list shows, kept in the address (page, after, exact, and `sort` unless it is the list's default), so
+ * a reload, a saved view or a shared link shows it again. A changed sort starts again from the first page.
+ */
+export function useUrlPager<S extends string = never>(defaultSort?: S) {
   const [params] = useSearchParams();
   const update = useParamsUpdate();
-  const request: PageRequest = {
+  // An unknown sort typed into the address is the server's to refuse, with the sorts it offers.
+  const sort = (params.get('sort') || defaultSort) as S;
+  const request = {
     page: Math.max(1, Number(params.get('page')) || 1),
     after: params.get('after') || undefined,
-    exact: params.get('exact') === '1' ? '1' : undefined,
+    exact: params.get('exact') === '1' ? ('1' as const) : undefined,
+    sort,
   };
   const onPageChange = ({ page, after, exact }: PageRequest) =>
     update({ page: page > 1 ? String(page) : '', after, exact });
-  return { request, props: { page: request.page, exact: !!request.exact, onPageChange } };
+  const onSortChange = (next: string) => update({ ...FIRST_PAGE, sort: next === defaultSort ? '' : next });
+  return {
+    request,
+    props: {
+      page: request.page,
+      exact: !!request.exact,
+      onPageChange,
+      ...(sort !== undefined && { sort, onSortChange }),
+    },
+  };
 }

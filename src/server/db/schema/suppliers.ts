@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const supplierFrequency = pgEnum('supplier_frequency', ['Monthly', 'Per Renewal']);
@@ -24,5 +25,9 @@ export const suppliers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('suppliers_created_at_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('suppliers_created_at_idx').on(t.createdAt, t.id),
+    // The list's A–Z order, case-insensitive.
+    index('suppliers_name_sort_idx').on(sql`(lower(${t.name}) collate "C")`, t.id),
+  ],
 );

@@ -4,7 +4,7 @@ import { customers, devices, subscriptionCancellations, subscriptions } from '..
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
 import { businessDayRange, subscriptionSearch } from '../subscriptions';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder } from '../../db/pages';
 
 /** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
 export async function listCancellations(
@@ -21,8 +21,8 @@ export async function listCancellations(
   if (f.reasonId) conditions.push(eq(c.cancellationReasonId, f.reasonId));
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
-  // Read backwards off cancelled_at's index (the partial one for "needs a reason"), with no sort.
-  const order: ListOrder = { key: c.cancelledAt, id: c.id };
+  // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
+  const order = sortOrder(f.sort, { cancelledAt: { key: c.cancelledAt } }, c.id);
   const window = pageWindow(f, order);
   const [rows, counted] = await Promise.all([
     db
@@ -45,7 +45,7 @@ export async function listCancellations(
       .innerJoin(customers, eq(customers.id, subscriptions.customerId))
       .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
       .where(and(where, window.seek))
-      .orderBy(...newestFirst(order))
+      .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
     countRows(db, () => matchingCancellations(db, where, !!(f.q || f.carrierId)), !!f.exact),

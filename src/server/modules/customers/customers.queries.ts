@@ -14,12 +14,13 @@ import {
 import {
   CUSTOMER_DETAIL_LIMIT,
   type CustomerDetail,
+  type CustomerListQuery,
   type CustomerRow,
   type CustomerSearchResult,
 } from '../../../contract/customers';
 import { escapeLike } from '../../db/like';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
-import type { Page, PageQuery } from '../../../contract/pagination';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder } from '../../db/pages';
+import type { Page } from '../../../contract/pagination';
 
 const sortKey = sql`(lower(${customers.name}) collate "C")`;
 const pick = { id: customers.id, name: customers.name };
@@ -91,11 +92,21 @@ export function customersByNameLikeness(db: Tx, text: string, limit: number): Pr
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const customerOrder: ListOrder = { key: customers.createdAt, id: customers.id };
+/** The sortable columns, each read off its index: the primary key, the name prefix index, `created_at`'s. */
+const CUSTOMER_SORTS = {
+  id: {},
+  name: { key: sortKey, kind: 'text' },
+  createdAt: { key: customers.createdAt },
+} as const;
 
-/** Newest first; `where` narrows by a key or a name part (see the service). */
-export async function listCustomers(db: Tx, where: SQL | undefined, query: PageQuery): Promise<Page<CustomerRow>> {
-  const window = pageWindow(query, customerOrder);
+/** In the asked order (newest first by default); `where` narrows by a key or a name part (see the service). */
+export async function listCustomers(
+  db: Tx,
+  where: SQL | undefined,
+  query: CustomerListQuery,
+): Promise<Page<CustomerRow>> {
+  const order = sortOrder(query.sort, CUSTOMER_SORTS, customers.id);
+  const window = pageWindow(query, order);
   const [rows, counted] = await Promise.all([
     db
       .select({
@@ -106,11 +117,11 @@ export async function listCustomers(db: Tx, where: SQL | undefined, query: PageQ
         city: customers.city,
         state: customers.state,
         createdAt: customers.createdAt,
-        cursorKey: cursorKey(customerOrder),
+        cursorKey: cursorKey(order),
       })
       .from(customers)
       .where(and(where, window.seek))
-      .orderBy(...newestFirst(customerOrder))
+      .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

@@ -20,7 +20,7 @@ import type {
   SimLookupDevice,
 } from '../../../contract/devices';
 import type { Page } from '../../../contract/pagination';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 
@@ -135,11 +135,12 @@ function listFilter(query: DeviceListQuery): SQL | undefined {
   return and(...conditions);
 }
 
-const deviceOrder: ListOrder = { id: devices.id };
+const deviceOrder = (sort: DeviceListQuery['sort']): ListOrder => sortOrder(sort, { id: {} }, devices.id);
 
 export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<DeviceRow>> {
   const where = listFilter(query);
-  const window = pageWindow(query, deviceOrder);
+  const order = deviceOrder(query.sort);
+  const window = pageWindow(query, order);
   const rowsRead = tx
     .select({
       id: devices.id,
@@ -149,13 +150,13 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
       status: { id: deviceStatuses.id, description: deviceStatuses.description },
       model: products.model,
       lineDeletedAt: devices.lineDeletedAt,
-      cursorKey: cursorKey(deviceOrder),
+      cursorKey: cursorKey(order),
     })
     .from(devices)
     .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
     .leftJoin(products, eq(products.id, devices.productId))
     .where(and(where, window.seek))
-    .orderBy(...newestFirst(deviceOrder))
+    .orderBy(...inOrder(order))
     .limit(window.limit)
     .offset(window.offset);
   const [rows, counted] = await Promise.all([

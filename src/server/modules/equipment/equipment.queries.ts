@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { customers, devices, equipment, products } from '../../db/schema';
 import type { EquipmentListQuery, EquipmentRow, EquipmentState } from '../../../contract/equipment';
 import type { Page } from '../../../contract/pagination';
-import { countRows, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, inOrder, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
 
 export type EquipmentRecord = typeof equipment.$inferSelect;
 
@@ -72,7 +72,7 @@ export async function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<
   const window = pageWindow(query, equipmentOrder);
   const [rows, counted] = await Promise.all([
     selectRows(tx, and(where, window.seek))
-      .orderBy(...newestFirst(equipmentOrder))
+      .orderBy(...inOrder(equipmentOrder))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

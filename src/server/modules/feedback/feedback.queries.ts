@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { feedbackSubmissions, users } from '../../db/schema';
 import type { FeedbackRow } from '../../../contract/feedback';
 import { escapeLike } from '../../db/like';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
 import type { Page, PageQuery } from '../../../contract/pagination';
 
 export async function insertFeedback(tx: Tx, userId: number, body: string) {
@@ -29,7 +29,7 @@ export async function feedbackPage(db: Tx, query: PageQuery & { q?: string }): P
       .from(feedbackSubmissions)
       .leftJoin(users, eq(users.id, feedbackSubmissions.userId))
       .where(and(where, window.seek))
-      .orderBy(...newestFirst(feedbackOrder))
+      .orderBy(...inOrder(feedbackOrder))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { OutboxRow } from '../../../contract/settings';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
 import type { Page, PageQuery } from '../../../contract/pagination';
 
 export async function recordOutbox(
@@ -12,10 +12,15 @@ export async function recordOutbox(
   await db.insert(mailOutbox).values(mail);
 }
 
-const outboxOrder: ListOrder = { key: mailOutbox.createdAt, id: mailOutbox.id };
+const outboxOrder = (sort: 'createdAt' | '-createdAt'): ListOrder =>
+  sortOrder(sort, { createdAt: { key: mailOutbox.createdAt } }, mailOutbox.id);
 
-export async function outboxPage(db: Tx, query: PageQuery): Promise<Page<OutboxRow>> {
-  const window = pageWindow(query, outboxOrder);
+export async function outboxPage(
+  db: Tx,
+  query: PageQuery & { sort: 'createdAt' | '-createdAt' },
+): Promise<Page<OutboxRow>> {
+  const order = outboxOrder(query.sort);
+  const window = pageWindow(query, order);
   const [rows, counted] = await Promise.all([
     db
       .select({
@@ -26,11 +31,11 @@ export async function outboxPage(db: Tx, query: PageQuery): Promise<Page<OutboxR
         text: mailOutbox.text,
         transport: mailOutbox.transport,
         createdAt: mailOutbox.createdAt,
-        cursorKey: cursorKey(outboxOrder),
+        cursorKey: cursorKey(order),
       })
       .from(mailOutbox)
       .where(window.seek)
-      .orderBy(...newestFirst(outboxOrder))
+      .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Container, ContainerInput, CustomerItem, Parcel, ParcelListQuery } from '../../../contract/parcels';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
 import type { Page } from '../../../contract/pagination';
 
 type ContainerRecord = typeof predefinedContainers.$inferSelect;
@@ -131,7 +131,8 @@ export async function insertParcel(db: Tx, values: typeof parcels.$inferInsert):
   return row!.id;
 }
 
-const parcelOrder: ListOrder = { key: parcels.createdAt, id: parcels.id };
+const parcelOrder = (sort: ParcelListQuery['sort']): ListOrder =>
+  sortOrder(sort, { createdAt: { key: parcels.createdAt } }, parcels.id);
 
 export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number }): Promise<Page<Parcel>> {
   const { customerId, direction, id } = query;
@@ -144,12 +145,13 @@ export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number
   const itemLabel = sql<string | null>`case
     when ${parcels.deviceId} is not null then 'Device #' || ${parcels.deviceId}
     when ${parcels.equipmentId} is not null then 'Equipment #' || ${parcels.equipmentId} end`;
-  const window = pageWindow(query, parcelOrder);
+  const order = parcelOrder(query.sort);
+  const window = pageWindow(query, order);
   const [rows, counted] = await Promise.all([
     db
       .select({
         id: parcels.id,
-        cursorKey: cursorKey(parcelOrder),
+        cursorKey: cursorKey(order),
         customerId: customers.id,
         customerName: customers.name,
         direction: parcels.direction,
@@ -167,7 +169,7 @@ export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number
       .leftJoin(predefinedContainers, eq(predefinedContainers.id, parcels.containerId))
       .leftJoin(users, eq(users.id, parcels.createdById))
       .where(and(where, window.seek))
-      .orderBy(...newestFirst(parcelOrder))
+      .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

@@ -13,7 +13,7 @@ import {
 import type { CurrentUser } from '../../../contract/auth';
 import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
 import type { Page } from '../../../contract/pagination';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
 import { escapeLike } from '../../db/like';
 import { visibleProspects } from './prospect-scope';
 
@@ -46,7 +46,8 @@ function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined
   );
 }
 
-const prospectOrder: ListOrder = { key: prospects.createdAt, id: prospects.id };
+const prospectOrder = (sort: ProspectListQuery['sort']): ListOrder =>
+  sortOrder(sort, { createdAt: { key: prospects.createdAt } }, prospects.id);
 
 /** A page of the visits the viewer may see that match the list's filters. */
 export async function listProspects(
@@ -56,7 +57,8 @@ export async function listProspects(
   timeZone: string,
 ): Promise<Page<ProspectRow>> {
   const where = and(visibleProspects(viewer), listFilter(query, timeZone));
-  const window = pageWindow(query, prospectOrder);
+  const order = prospectOrder(query.sort);
+  const window = pageWindow(query, order);
   const [rows, counted] = await Promise.all([
     db
       .select({
@@ -70,13 +72,13 @@ export async function listProspects(
         action: actionLabel,
         convertedAt: prospects.convertedAt,
         createdAt: prospects.createdAt,
-        cursorKey: cursorKey(prospectOrder),
+        cursorKey: cursorKey(order),
       })
       .from(prospects)
       .innerJoin(users, eq(users.id, prospects.repId))
       .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
       .where(and(where, window.seek))
-      .orderBy(...newestFirst(prospectOrder))
+      .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

@@ -20,7 +20,7 @@ import {
 import type { Page } from '../../../contract/pagination';
 import { MAX_INT4 } from '../../../contract/primitives';
 import { escapeLike } from '../../db/like';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder } from '../../db/pages';
 
 /**
  * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
@@ -78,11 +78,9 @@ export async function listSubscriptions(
     conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
   conditions.push(...businessDayRange(subscriptions.orderedAt, timeZone, f.from, f.to));
   const where = and(...conditions);
-  // Each order is read backwards off the index serving it (the needs-a-reason one is partial), with no sort.
-  const order: ListOrder = {
-    key: f.needsReason ? subscriptions.cancelledAt : subscriptions.orderedAt,
-    id: subscriptions.id,
-  };
+  // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
+  const key = f.needsReason ? subscriptions.cancelledAt : subscriptions.orderedAt;
+  const order = sortOrder(f.sort, { orderedAt: { key } }, subscriptions.id);
   const window = pageWindow(f, order);
   const [rows, counted] = await Promise.all([
     db
@@ -103,7 +101,7 @@ export async function listSubscriptions(
       .innerJoin(customers, eq(customers.id, subscriptions.customerId))
       .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
       .where(and(where, window.seek))
-      .orderBy(...newestFirst(order))
+      .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

@@ -3,13 +3,21 @@ import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema';
 import { escapeLike } from '../../db/like';
 import type { SupplierListQuery } from '../../../contract/suppliers';
-import { countRows, cursorKey, newestFirst, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
 import type { Page } from '../../../contract/pagination';
 
 export type SupplierRecord = typeof suppliers.$inferSelect;
 export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-const supplierOrder: ListOrder = { key: suppliers.createdAt, id: suppliers.id };
+const supplierOrder = (sort: SupplierListQuery['sort']): ListOrder =>
+  sortOrder(
+    sort,
+    {
+      createdAt: { key: suppliers.createdAt },
+      name: { key: sql`(lower(${suppliers.name}) collate "C")`, kind: 'text' },
+    },
+    suppliers.id,
+  );
 
 export async function listSuppliers(db: Tx, query: SupplierListQuery): Promise<Page<SupplierRecord>> {
   const { q } = query;
@@ -17,13 +25,14 @@ export async function listSuppliers(db: Tx, query: SupplierListQuery): Promise<P
   const where = q
     ? or(ilike(suppliers.name, pattern), ilike(suppliers.contactName, pattern), ilike(suppliers.contactEmail, pattern))
     : undefined;
-  const window = pageWindow(query, supplierOrder);
+  const order = supplierOrder(query.sort);
+  const window = pageWindow(query, order);
   const [rows, counted] = await Promise.all([
     db
-      .select({ supplier: suppliers, cursorKey: cursorKey(supplierOrder) })
+      .select({ supplier: suppliers, cursorKey: cursorKey(order) })
       .from(suppliers)
       .where(and(where, window.seek))
-      .orderBy(...newestFirst(supplierOrder))
+      .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
     countRows(

@@ -6,6 +6,7 @@ import {
   cancellationEndpoints,
   cancellationType,
   subscriptionEndpoints,
+  type CancellationFilters,
   type CancellationRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
@@ -20,7 +21,7 @@ import { BulkReason } from './BulkReason';
 import { useCan } from '../auth';
 
 export function CancellationsPage() {
-  const { filters, set, query: shared, paging } = useListParams('type');
+  const { filters, set, query: shared, paging } = useListParams<CancellationFilters['sort']>('type', '-cancelledAt');
   // A type the list does not know (a hand-edited address) filters nothing, as the empty select shows.
   // One reason's cancellations, as a bar of the reasons chart opens them.
   const reasonId = useSearchParams()[0].get('reasonId') ?? '';
@@ -58,7 +59,7 @@ export function CancellationsPage() {
         ),
     },
     { key: 'orderedAt', header: 'Ordered', render: (r) => formatDate(r.orderedAt) },
-    { key: 'cancelledAt', header: 'Cancelled', render: (r) => formatDate(r.cancelledAt) },
+    { key: 'cancelledAt', header: 'Cancelled', sortable: 'desc', render: (r) => formatDate(r.cancelledAt) },
   ];
 
   return (

@@ -1,7 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
-import { customerEndpoints, isSearchable, type CustomerRow } from '../../../contract/customers';
+import { customerEndpoints, isSearchable, type CustomerListQuery, type CustomerRow } from '../../../contract/customers';
 import {
   DataTable,
   ExportButton,
@@ -21,10 +21,11 @@ import { useCustomers } from './api';
 const PER_PAGE = 25;
 
 const columns: Column<CustomerRow>[] = [
-  { key: 'id', header: 'ID', nowrap: true, width: 90 },
+  { key: 'id', header: 'ID', nowrap: true, width: 90, sortable: 'desc' },
   {
     key: 'name',
     header: 'Name',
+    sortable: 'asc',
     render: (c) => (
       <Anchor component={Link} to={href(paths.customer, { id: c.id })}>
         {c.name}
@@ -34,11 +35,17 @@ const columns: Column<CustomerRow>[] = [
   { key: 'email', header: 'Email', render: (c) => c.email ?? '—' },
   { key: 'phone', header: 'Phone', nowrap: true, render: (c) => c.phone ?? '—' },
   { key: 'city', header: 'City', render: (c) => [c.city, c.state].filter(Boolean).join(', ') || '—' },
-  { key: 'createdAt', header: 'Customer since', nowrap: true, render: (c) => formatDate(c.createdAt) },
+  {
+    key: 'createdAt',
+    header: 'Customer since',
+    nowrap: true,
+    sortable: 'desc',
+    render: (c) => formatDate(c.createdAt),
+  },
 ];
 
 export function CustomersPage() {
-  const pager = useUrlPager();
+  const pager = useUrlPager<CustomerListQuery['sort']>('-createdAt');
   const [params] = useSearchParams();
   const update = useParamsUpdate();
   const q = params.get('q') ?? '';
@@ -52,7 +59,7 @@ export function CustomersPage() {
             <SavedViewsMenu list="customers" />
             <ExportButton
               endpoint={customerEndpoints.export}
-              query={{ q: isSearchable(q) ? q : '' }}
+              query={{ q: isSearchable(q) ? q : '', sort: pager.request.sort }}
               total={list.data?.total}
               estimated={list.data?.estimated}
             />

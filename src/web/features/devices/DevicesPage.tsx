@@ -12,7 +12,7 @@ import {
 } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
-import { devicesEndpoints, type DeviceRow } from '../../../contract/devices';
+import { devicesEndpoints, type DeviceListQuery, type DeviceRow } from '../../../contract/devices';
 import { useDeviceOptions, useDevices } from './api';
 import { statusColor } from './status';
 import { CustomerLink } from './CustomerLink';
@@ -23,6 +23,7 @@ const columns: Column<DeviceRow>[] = [
   {
     key: 'id',
     header: 'Device',
+    sortable: 'desc',
     render: (d) => (
       <Anchor component={Link} to={href(paths.device, { id: d.id })} fw={600}>
         {d.id}
@@ -67,7 +68,7 @@ export function DevicesPage() {
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const productId = params.get('productId') ?? '';
-  const pager = useUrlPager();
+  const pager = useUrlPager<DeviceListQuery['sort']>('-id');
   const options = useDeviceOptions();
   const list = useDevices({
     q: q || undefined,
@@ -96,7 +97,12 @@ export function DevicesPage() {
             <SavedViewsMenu list="devices" />
             <ExportButton
               endpoint={devicesEndpoints.export}
-              query={{ q: q || undefined, status: status || undefined, productId: productId || undefined }}
+              query={{
+                q: q || undefined,
+                status: status || undefined,
+                productId: productId || undefined,
+                sort: pager.request.sort,
+              }}
               total={list.data?.total}
               estimated={list.data?.estimated}
             />

@@ -7,6 +7,7 @@ import {
   parcelEndpoints,
   type Parcel,
   type ParcelDirection,
+  type ParcelListQuery,
 } from '../../../contract/parcels';
 import {
   DataTable,
@@ -27,7 +28,7 @@ import { useParcels } from './api';
 const PER_PAGE = 25;
 
 const columns: Column<Parcel>[] = [
-  { key: 'createdAt', header: 'Entered', nowrap: true, render: (p) => formatDateTime(p.createdAt) },
+  { key: 'createdAt', header: 'Entered', nowrap: true, sortable: 'desc', render: (p) => formatDateTime(p.createdAt) },
   {
     key: 'customer',
     header: 'Customer',
@@ -49,7 +50,7 @@ const columns: Column<Parcel>[] = [
 ];
 
 export function ParcelsPage() {
-  const pager = useUrlPager();
+  const pager = useUrlPager<ParcelListQuery['sort']>('-createdAt');
   const [params] = useSearchParams();
   const update = useParamsUpdate();
   const direction = (PARCEL_DIRECTIONS as readonly string[]).includes(params.get('direction') ?? '')
@@ -66,7 +67,7 @@ export function ParcelsPage() {
             <SavedViewsMenu list="parcels" />
             <ExportButton
               endpoint={parcelEndpoints.export}
-              query={direction === 'all' ? {} : { direction }}
+              query={{ sort: pager.request.sort, ...(direction === 'all' ? {} : { direction }) }}
               total={list.data?.total}
               estimated={list.data?.estimated}
             />

@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconMap, IconPlus } from '@tabler/icons-react';
-import { prospectEndpoints, type ProspectRow } from '../../../contract/prospects';
+import { prospectEndpoints, type ProspectListQuery, type ProspectRow } from '../../../contract/prospects';
 import { href, paths } from '../../paths';
 import {
   DataTable,
@@ -49,7 +49,7 @@ const columns: Column<ProspectRow>[] = [
         </Badge>
       ),
   },
-  { key: 'createdAt', header: 'Visited', render: (r) => formatDateTime(r.createdAt) },
+  { key: 'createdAt', header: 'Visited', sortable: 'desc', render: (r) => formatDateTime(r.createdAt) },
 ];
 
 const isoDay = (d: string | null) => (d ? d.slice(0, 10) : undefined);
@@ -57,7 +57,7 @@ const isoDay = (d: string | null) => (d ? d.slice(0, 10) : undefined);
 export function ProspectsPage() {
   const options = useProspectFilterOptions();
   const can = useCan();
-  const pager = useUrlPager();
+  const pager = useUrlPager<ProspectListQuery['sort']>('-createdAt');
   // The filters live in the address, so a reload, a shared link or a saved view shows the same visits.
   const [params] = useSearchParams();
   const update = useParamsUpdate();
@@ -88,7 +88,7 @@ export function ProspectsPage() {
             <SavedViewsMenu list="prospects" />
             <ExportButton
               endpoint={prospectEndpoints.export}
-              query={filters}
+              query={{ ...filters, sort: pager.request.sort }}
               total={list.data?.total}
               estimated={list.data?.estimated}
             />

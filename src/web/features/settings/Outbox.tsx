@@ -30,7 +30,7 @@ function showMessage(row: OutboxRow) {
 const columns: Column<OutboxRow>[] = [
   { key: 'to', header: 'Recipient' },
   { key: 'subject', header: 'Subject' },
-  { key: 'createdAt', header: 'Sent', nowrap: true, render: (r) => formatDateTime(r.createdAt) },
+  { key: 'createdAt', header: 'Sent', nowrap: true, sortable: 'desc', render: (r) => formatDateTime(r.createdAt) },
   {
     key: 'transport',
     header: 'Delivery',
@@ -60,7 +60,7 @@ const columns: Column<OutboxRow>[] = [
 
 /** Every e-mail the product sent; without SMTP_URL this is the only place they arrive. */
 export function Outbox() {
-  const pager = usePager();
+  const pager = usePager<'createdAt' | '-createdAt'>('-createdAt');
   const list = useOutbox({ ...pager.request, perPage: PER_PAGE });
   return (
     <Stack gap="sm">

@@ -9,8 +9,10 @@ export const PER_PAGE = 25;
 /** Two filters a row on a phone, a fixed width from 576 px. */
 const HALF = { base: 'calc(50% - 6px)', xs: 150 };
 
-/** The filters of a reason list, kept in the address so a reload or a shared link shows the same rows. */
-export function useListParams(extraName: 'status' | 'type') {
+/**
+ * The filters and sort of a reason list, kept in the address so a reload or a shared link shows the same rows.
+ */
+export function useListParams<S extends string>(extraName: 'status' | 'type', defaultSort: S) {
   const [params, setParams] = useSearchParams();
   const get = (name: string) => params.get(name) ?? '';
   const filters = {
@@ -22,7 +24,7 @@ export function useListParams(extraName: 'status' | 'type') {
     // The daily job is recording reasons, so that is the default view; `needsReason=0` shows every row.
     needsReason: params.get('needsReason') !== '0',
   };
-  const pager = useUrlPager();
+  const pager = useUrlPager<S>(defaultSort);
   const set = (changes: Record<string, string | number | boolean | null>) =>
     setParams(
       (current) => {

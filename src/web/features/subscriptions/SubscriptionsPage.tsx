@@ -5,6 +5,7 @@ import {
   cancellationEndpoints,
   subscriptionEndpoints,
   subscriptionStatus,
+  type SubscriptionFilters,
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
@@ -17,9 +18,14 @@ import { queueColumns } from './columns';
 import { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';
 
 export function SubscriptionsPage() {
-  const { filters, set, query: shared, paging } = useListParams('status');
+  const { filters, set, query: shared, paging } = useListParams<SubscriptionFilters['sort']>('status', '-orderedAt');
   // A status the list does not know (a hand-edited address) filters nothing, as the empty select shows.
-  const query = { ...shared, status: subscriptionStatus.safeParse(filters.extra).data };
+  const query = {
+    ...shared,
+    status: subscriptionStatus.safeParse(filters.extra).data,
+    // The needs-a-reason queue is read by cancellation date, newest first.
+    sort: filters.needsReason ? undefined : shared.sort,
+  };
   const list = useSubscriptions(query);
   const queue = useReasonQueue<SubscriptionRow>({
     list: { endpoint: subscriptionEndpoints.list, query },
@@ -45,7 +51,12 @@ export function SubscriptionsPage() {
         </Badge>
       ),
     },
-    { key: 'orderedAt', header: 'Ordered', render: (r) => formatDate(r.orderedAt) },
+    {
+      key: 'orderedAt',
+      header: 'Ordered',
+      sortable: filters.needsReason ? undefined : 'desc',
+      render: (r) => formatDate(r.orderedAt),
+    },
     { key: 'cancelledAt', header: 'Cancelled', render: (r) => formatDate(r.cancelledAt) || '—' },
   ];
 

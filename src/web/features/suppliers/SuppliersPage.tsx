@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { supplierEndpoints, type Supplier } from '../../../contract/suppliers';
+import { supplierEndpoints, type Supplier, type SupplierListQuery } from '../../../contract/suppliers';
 import {
   DataTable,
   ExportButton,
@@ -25,6 +25,7 @@ const columns: Column<Supplier>[] = [
   {
     key: 'name',
     header: 'Name',
+    sortable: 'asc',
     // The supplier's page is its edit form: a role that cannot edit reads the row here.
     render: (s) => (
       <PermittedLink permission="suppliers.manage" to={href(paths.supplierEdit, { id: s.id })}>
@@ -44,7 +45,7 @@ const columns: Column<Supplier>[] = [
 ];
 
 export function SuppliersPage() {
-  const pager = useUrlPager();
+  const pager = useUrlPager<SupplierListQuery['sort']>('-createdAt');
   const [params] = useSearchParams();
   const update = useParamsUpdate();
   const q = params.get('q') ?? '';
@@ -57,7 +58,11 @@ export function SuppliersPage() {
         actions={
           <>
             <SavedViewsMenu list="suppliers" />
-            <ExportButton endpoint={supplierEndpoints.export} query={{ q }} total={list.data?.total} />
+            <ExportButton
+              endpoint={supplierEndpoints.export}
+              query={{ q, sort: pager.request.sort }}
+              total={list.data?.total}
+            />
             {can('suppliers.manage') && (
               <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
                 Add supplier
