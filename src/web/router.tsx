@@ -1,15 +1,20 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from './paths';
-import { Shell } from './app/Shell';
 import { NotFoundPage } from './app/NotFoundPage';
-import { LoginPage } from './features/auth/LoginPage';
 import { LoadingState } from './ui';
 
 const pageLoading = <LoadingState label="Loading…" />;
 
-/** Page routes. Feature pages are lazy so each area's code loads when it is first opened. */
+/**
+ * Page routes. All are lazy, the frame and the sign-in page too: the first download holds the router, the providers
+ * and the theme, and each area's code loads when it is first opened (the frame's and the page's side by side).
+ */
 export const router = createBrowserRouter([
-  { path: paths.login, element: <LoginPage /> },
+  {
+    path: paths.login,
+    hydrateFallbackElement: pageLoading,
+    lazy: () => import('./features/auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+  },
   {
     path: paths.setPassword,
     hydrateFallbackElement: pageLoading,
@@ -17,8 +22,8 @@ export const router = createBrowserRouter([
   },
   {
     path: paths.dashboard,
-    element: <Shell />,
-    // Shown while the first page's code arrives: lazy pages have nothing to show before it.
+    lazy: () => import('./app/Shell').then((m) => ({ Component: m.Shell })),
+    // Shown while the frame's and the first page's code arrive: lazy routes have nothing to show before it.
     hydrateFallbackElement: pageLoading,
     children: [
       {

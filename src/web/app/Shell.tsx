@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { useCan, useCurrentUser, useSignOut } from '../features/auth/api';
@@ -31,8 +32,17 @@ const pageFallback = (
   </Center>
 );
 
-/** The admin frame: a sidebar (shown above 992 px or when toggled), a top bar with the signed-in user, the page. */
+/** The admin frame, with the dialogs its pages open (none opens one outside it, so they load with the frame). */
 export function Shell() {
+  return (
+    <ModalsProvider>
+      <Frame />
+    </ModalsProvider>
+  );
+}
+
+/** A sidebar (shown above 992 px or when toggled), a top bar with the signed-in user, the page. */
+function Frame() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useCurrentUser();
   const signOut = useSignOut();
