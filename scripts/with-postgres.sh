@@ -6,6 +6,7 @@
 # Creates a cluster in a fresh temp dir, listening only on 127.0.0.1 on a free port,
 # creates database backoffice_test (with pg_trgm), exports
 #   DATABASE_URL=postgres://postgres@127.0.0.1:PORT/backoffice_test
+# (and DATABASE_SOCKET_URL, the same database over its Unix socket),
 # runs the command, then stops the cluster and deletes the dir (also on failure or
 # Ctrl-C). Exits with the command's exit code.
 set -euo pipefail
@@ -123,6 +124,8 @@ if ! err="$(psql_admin -d "$DB" -c 'CREATE EXTENSION IF NOT EXISTS pg_trgm' 2>&1
 fi
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/$DB"
+# The same database on its Unix socket: an app on the database's machine saves the TCP stack on every query.
+export DATABASE_SOCKET_URL="postgres://postgres@localhost/$DB?host=$tmpdir&port=$port"
 echo "with-postgres: PostgreSQL 15 on 127.0.0.1:$port ($tmpdir)" >&2
 
 # Run the command without `exec` (we must clean up afterwards) and without set -e

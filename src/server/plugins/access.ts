@@ -18,6 +18,8 @@ declare module 'fastify' {
     signedInAt?: number;
     userAgent?: string | null;
     ip?: string;
+    /** Last written while in use (ms since the epoch): see the session refresh. */
+    activeAt?: number;
   }
   interface FastifyContextConfig {
     /** Who may call the route; every route declares it (src/contract/access.ts). */

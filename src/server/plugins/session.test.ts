@@ -63,6 +63,36 @@ describe('sessions', () => {
     expect((await first.get('/admin/api/me')).statusCode).toBe(401);
   });
 
+  it('writes a session in use once a minute at most, and then extends its idle expiry and its cookie', async () => {
+    const agent = await t.signIn();
+    const stored = async () => {
+      const rows = await t.db.select().from(sessions);
+      return rows.find((r) => (r.data as { userId?: number }).userId === agent.user.id)!;
+    };
+    const signedIn = await stored();
+    for (let i = 0; i < 20; i++) {
+      const res = await agent.get('/admin/api/me');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await stored()).expiresAt).toEqual(signedIn.expiresAt);
+
+    // As if the last write was two minutes ago: the next call writes it again, with a fresh cookie.
+    const earlier = (date: Date) => new Date(date.getTime() - 2 * 60_000);
+    const data = signedIn.data as { cookie: { expires: string } };
+    await t.db
+      .update(sessions)
+      .set({
+        expiresAt: earlier(signedIn.expiresAt),
+        data: { ...data, cookie: { ...data.cookie, expires: earlier(new Date(data.cookie.expires)).toISOString() } },
+      })
+      .where(eq(sessions.sid, signedIn.sid));
+    const res = await agent.get('/admin/api/me');
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('bo_session=');
+    expect((await stored()).expiresAt.getTime()).toBeGreaterThan(signedIn.expiresAt.getTime() - 60_000);
+  });
+
   it('ends the session of a disabled account on its next call', async () => {
     const agent = await t.signIn();
     await t.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, agent.user.id));

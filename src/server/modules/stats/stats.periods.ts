@@ -13,8 +13,16 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const ms = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The calendar date of `now` in `timeZone`, 'YYYY-MM-DD'. */
+// Building a DateTimeFormat costs far more than formatting with one: one per time zone, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function localDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 export const addDays = (day: string, n: number) => iso(ms(day) + n * DAY_MS);
