@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { ROLE_IDS } from './access';
 import { endpoint } from './endpoint';
+import { LOGIN_PAGE } from './pages';
 import { signInCode } from './mfa';
 import { text, unstorableText } from './primitives';
-
-/** The sign-in page; its form posts to the same address (a classic form post works without the SPA). */
-export const LOGIN_PAGE = '/admin/login';
 
 export const loginBody = z.strictObject({
   email: text({ label: 'email', max: 254 }).pipe(z.email('The email must be a valid email address.')),

@@ -12,7 +12,6 @@ export const PASSWORD_MIN_CHARS = 12;
 export const PASSWORD_MAX_CHARS = 200;
 /** How long an invitation or reset link works. */
 export const PASSWORD_LINK_HOURS = 48;
-export const SET_PASSWORD_PAGE = '/admin/set-password';
 
 export const STAFF_MESSAGES = {
   passwordRequired: 'The password field is required.',

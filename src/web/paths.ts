@@ -1,6 +1,5 @@
-import { LOGIN_PAGE } from '../contract/auth';
 import { fillPath } from '../contract/endpoint';
-import { SET_PASSWORD_PAGE } from '../contract/staff';
+import { LOGIN_PAGE, SET_PASSWORD_PAGE } from '../contract/pages';
 
 /** Every page path of the web app, defined once; `href(paths.device, { id })` fills a pattern's parameters. */
 export const paths = {

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from './paths';
 import { NotFoundPage } from './app/NotFoundPage';
-import { LoadingState } from './ui';
+import { LoadingState } from './ui/LoadingState';
 
 const pageLoading = <LoadingState label="Loading…" />;
 

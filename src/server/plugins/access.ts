@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import { currentUserColumns, users } from '../db/schema';
 import { originOf, recordAudit } from '../modules/audit';
 import { allows, type Access } from '../../contract/access';
-import { LOGIN_PAGE, type CurrentUser } from '../../contract/auth';
+import type { CurrentUser } from '../../contract/auth';
+import { LOGIN_PAGE } from '../../contract/pages';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../contract/errors';
 import { MFA_MESSAGES } from '../../contract/mfa';
 

@@ -64,7 +64,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   // is a minute old, so a busy session costs one write a minute instead of one per request.
   app.addHook('preHandler', async (request) => {
     const { session } = request;
-    const stored = session.cookie?.originalExpires;
+    // The expiry as last stored (the library keeps it beside the recomputed one; its types omit it).
+    const stored = (session.cookie as { originalExpires?: Date } | undefined)?.originalExpires;
     if (!session.userId || !stored || stored.getTime() - Date.now() > idleMs - SESSION_REFRESH_MS) return;
     // A change of the session's data is what makes the store save it.
     session.set('activeAt', Date.now());

@@ -4,8 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOGIN_PAGE } from '../../contract/auth';
-import { SET_PASSWORD_PAGE } from '../../contract/staff';
+import { LOGIN_PAGE, SET_PASSWORD_PAGE } from '../../contract/pages';
 import { NOT_FOUND_MESSAGE } from '../../contract/errors';
 
 /**

@@ -2,7 +2,7 @@
  * The one HTTP client of the web app. Every call sends the page's CSRF token and X-Requested-With,
  * and every failure becomes an HttpError carrying the server's message and errors (map or list).
  */
-import { LOGIN_PAGE } from '../../contract/auth';
+import { LOGIN_PAGE } from '../../contract/pages';
 import type { HttpMethod } from '../../contract/endpoint';
 
 export class HttpError extends Error {

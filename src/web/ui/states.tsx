@@ -1,20 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInbox, IconLock, IconRefresh } from '@tabler/icons-react';
 import { HttpError } from '../lib/http';
 
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Group gap="sm">
-        <Loader size="sm" aria-hidden />
-        <Text c="dimmed" size="sm">
-          {label}
-        </Text>
-      </Group>
-    </Center>
-  );
-}
+// Apart, so the router's page fallback brings no alert, button or icon code into the first download.
+export { LoadingState } from './LoadingState';
 
 export function EmptyState({ children = 'Nothing to show yet.' }: { children?: ReactNode }) {
   return (

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authEndpoints as endpoints,
   INVALID_CREDENTIALS_MESSAGE,
-  LOGIN_PAGE,
   TOO_MANY_LOGINS_MESSAGE,
 } from '../../../contract/auth';
+import { LOGIN_PAGE } from '../../../contract/pages';
 import { MFA_MESSAGES } from '../../../contract/mfa';
 import { ActionError, FieldErrors } from '../../http/errors';
 import { route } from '../../http/route';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
-import { LOGIN_PAGE } from '../../../contract/auth';
+import { LOGIN_PAGE } from '../../../contract/pages';
 import { isTotpCode } from '../../../contract/mfa';
 import { claimTotpStep, useRecoveryCode } from './second-factor.queries';
 import { recoveryCodeHash, totpStep } from './totp';

@@ -6,8 +6,8 @@ import { FieldErrors } from '../../http/errors';
 import { hashPassword } from '../auth';
 import type { AuditOrigin } from '../audit';
 import type { Mailer } from '../mail';
-import { LOGIN_PAGE } from '../../../contract/auth';
-import { PASSWORD_LINK_HOURS, SET_PASSWORD_PAGE, STAFF_MESSAGES, type PasswordLink } from '../../../contract/staff';
+import { LOGIN_PAGE, SET_PASSWORD_PAGE } from '../../../contract/pages';
+import { PASSWORD_LINK_HOURS, STAFF_MESSAGES, type PasswordLink } from '../../../contract/staff';
 import { passwordProblem } from './password-policy';
 import { auditAccount } from './staff.audit';
 import {

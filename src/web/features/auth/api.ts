@@ -1,5 +1,6 @@
 import { can, type Permission } from '../../../contract/access';
-import { authEndpoints, LOGIN_PAGE, type LoginBody, type LoginCodeBody } from '../../../contract/auth';
+import { authEndpoints, type LoginBody, type LoginCodeBody } from '../../../contract/auth';
+import { LOGIN_PAGE } from '../../../contract/pages';
 import { api } from '../../lib/api';
 import { setCsrfToken } from '../../lib/http';
 import { useApiMutation, useApiQuery } from '../../ui';
