@@ -1,8 +1,10 @@
 /**
  * Mixed load through real HTTP on real server processes (PostgreSQL target only): stats, lists, search and maps,
  * 32 workers with a session each, closed loop, first on one instance and then on two behind a round-robin
- * client. Prints requests/s, p50/p95/p99, errors, p95 per kind of call and each instance's event-loop delay
- * (the longest any request waited behind another one).
+ * client; beside them, one more worker per instance downloads a CSV export after another (a search's customers),
+ * kept out of the request rate and percentiles. Prints requests/s, p50/p95/p99, errors, p95 per kind of call,
+ * the exports' count and p95, and each instance's event-loop delay (the longest any request waited behind
+ * another one).
  *
  * MIXED_BENCH_SECONDS   measured seconds per run (default 20, after 5 s of warm-up)
  * MIXED_BENCH_WORKERS   concurrent workers (default 32)
@@ -45,7 +47,7 @@ interface Call {
 }
 
 /** The calls of the load, each kind weighted by how often staff make it: a dashboard draws many charts. */
-async function calls(target: BenchTarget): Promise<Call[]> {
+async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrl: string }> {
   const stats = (Object.keys(STATS_ENDPOINTS) as StatsEndpoint[]).map((name) => {
     const views: readonly string[] = STATS_ENDPOINTS[name].views;
     const view = views.includes(DEFAULT_STATS_VIEW) ? DEFAULT_STATS_VIEW : views[0]!;
@@ -73,12 +75,13 @@ async function calls(target: BenchTarget): Promise<Call[]> {
     'zoom=9&west=-88.2&south=41.5&east=-87.2&north=42.2&members=1&visits=all',
     'zoom=12&west=-87.7&south=41.85&east=-87.6&north=41.92&members=1',
   ].map((view) => `${mapEndpoints.clusters.path}?${view}`);
-  return [
+  const mix = [
     ...stats.map((url) => ({ kind: 'stats' as const, url })),
     ...maps.map((url) => ({ kind: 'maps' as const, url })),
     ...lists.flatMap((url) => [url, url].map((u) => ({ kind: 'lists' as const, url: u }))),
     ...search.map((url) => ({ kind: 'search' as const, url })),
   ];
+  return { mix, exportUrl: `${customerEndpoints.export.path}?q=${surname}` };
 }
 
 function freePort(): Promise<number> {
@@ -140,9 +143,9 @@ const pct = (sorted: number[], p: number) =>
     ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10
     : 0;
 
-async function run(target: BenchTarget, instances: Instance[], mix: Call[]) {
+async function run(target: BenchTarget, instances: Instance[], { mix, exportUrl }: Awaited<ReturnType<typeof calls>>) {
   const sessions = await Promise.all(
-    Array.from({ length: workers }, async (_, i) => {
+    Array.from({ length: workers + instances.length }, async (_, i) => {
       const user = await createStaffUser(target.db, { role: 'analyst' });
       const session = new Session(instances[i % instances.length]!.url);
       await session.signIn(user.email, user.password);
@@ -154,8 +157,15 @@ async function run(target: BenchTarget, instances: Instance[], mix: Call[]) {
     for (let tries = 0; (await session.get(mix[0]!.url)).status !== 200; tries++)
       if (tries > 600) throw new Error('an instance did not answer stats within 10 minutes');
   const samples: { kind: Kind; ms: number; status: number }[] = [];
+  const exports: { ms: number; status: number }[] = [];
   let measuring = false;
   let stop = false;
+  const exporters = sessions.splice(workers).map(async (session) => {
+    while (!stop) {
+      const { status, ms } = await session.get(exportUrl);
+      if (measuring) exports.push({ ms, status });
+    }
+  });
   const loops = sessions.map(async (session, w) => {
     for (let i = w; !stop; i++) {
       const call = mix[(i * 7919) % mix.length]!;
@@ -171,7 +181,7 @@ async function run(target: BenchTarget, instances: Instance[], mix: Call[]) {
   measuring = false;
   const elapsed = (performance.now() - started) / 1000;
   stop = true;
-  await Promise.all(loops);
+  await Promise.all([...loops, ...exporters]);
   const all = samples.map((s) => s.ms).sort((a, b) => a - b);
   const byKind = Object.fromEntries(
     (['stats', 'lists', 'search', 'maps'] as Kind[]).map((kind) => {
@@ -188,8 +198,13 @@ async function run(target: BenchTarget, instances: Instance[], mix: Call[]) {
     p50: pct(all, 50),
     p95: pct(all, 95),
     p99: pct(all, 99),
-    errors: samples.filter((s) => s.status !== 200).length,
+    errors: samples.filter((s) => s.status !== 200).length + exports.filter((s) => s.status !== 200).length,
     ...byKind,
+    exports: exports.length,
+    'p95 exports': pct(
+      exports.map((s) => s.ms).sort((a, b) => a - b),
+      95,
+    ),
   };
 }
 
@@ -200,7 +215,7 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
       console.log(`mixed: skipped on ${target.kind} (several server processes need a PostgreSQL server)`);
       continue;
     }
-    const mix = await calls(target);
+    const load = await calls(target);
     // The instances share the machine with PostgreSQL, so they reach it as such an app should: on its Unix socket.
     const databaseUrl = process.env.DATABASE_SOCKET_URL ?? process.env.DATABASE_URL;
     for (const count of instanceCounts) {
@@ -209,7 +224,7 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
       const loadBefore = os.loadavg()[0]!;
       let result;
       try {
-        result = await run(target, instances, mix);
+        result = await run(target, instances, load);
       } finally {
         const loops = await Promise.all(instances.map(stopInstance));
         const met =

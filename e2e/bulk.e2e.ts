@@ -91,4 +91,30 @@ describe('bulk actions', () => {
     await table.getByRole('checkbox', { name: `Choose cancellation ${rows[1]!.id}` }).check();
     await page.screenshot({ path: '.tmp/screens/bulk-reason-375.png', fullPage: true });
   });
+
+  it('takes back a reason recorded on many cancellations with the Undo of its toast', async () => {
+    await createCancellationReason(e.db, { name: 'Bulk undo reason' });
+    const rows = [await createCancellation(e.db), await createCancellation(e.db)];
+    const { page } = await e.signedInPage({ role: 'operations' });
+    await page.goto('/admin/subscription-cancellations');
+    const table = page.getByRole('table', { name: 'Cancellations' });
+    for (const row of rows) await table.getByRole('checkbox', { name: `Choose cancellation ${row.id}` }).check();
+    const bar = page.getByRole('region', { name: 'Actions for the chosen rows' });
+    await bar.getByRole('combobox', { name: 'Reason for the chosen cancellations' }).click();
+    await page.getByRole('option', { name: 'Bulk undo reason' }).click();
+    await bar.getByRole('button', { name: 'Record for 2' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Bulk undo reason recorded on 2 cancellations.' });
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Took back 2 of 2 changes.').waitFor();
+    const reasons = await e.db
+      .select({ reason: subscriptionCancellations.cancellationReasonId })
+      .from(subscriptionCancellations)
+      .where(
+        inArray(
+          subscriptionCancellations.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(reasons.map((r) => r.reason)).toEqual([0, 0]);
+  });
 });

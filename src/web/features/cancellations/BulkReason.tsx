@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Button, Select } from '@mantine/core';
 import { auditEndpoints } from '../../../contract/audit';
+import { revertEndpoints } from '../../../contract/revert';
 import { cancellationEndpoints, subscriptionEndpoints, type CancellationRow } from '../../../contract/subscriptions';
-import { bulkSummary, useApiMutation } from '../../ui';
+import { api } from '../../lib/api';
+import { bulkSummary, useApiMutation, useInvalidate } from '../../ui';
 import { useCancellationReasons } from '../cancellation-reasons';
 
 /**
@@ -12,19 +14,28 @@ import { useCancellationReasons } from '../cancellation-reasons';
 export function BulkReason({ rows, onDone }: { rows: CancellationRow[]; onDone(failedIds: number[]): void }) {
   const reasons = useCancellationReasons();
   const [reasonId, setReasonId] = useState<string | null>(null);
+  const invalidate = useInvalidate();
+  const changed = [
+    cancellationEndpoints.list,
+    subscriptionEndpoints.list,
+    subscriptionEndpoints.detail,
+    auditEndpoints.list,
+  ];
+  // Each row's change is taken back on its own, as Undo does for one row: a row changed since is refused.
+  const undo = {
+    each: (id: number) =>
+      api(revertEndpoints.undo, { body: { entityType: 'subscription_cancellation', entityId: id } }),
+    after: () => invalidate(...changed),
+  };
   const record = useApiMutation(cancellationEndpoints.setReasons, {
-    invalidates: [
-      cancellationEndpoints.list,
-      subscriptionEndpoints.list,
-      subscriptionEndpoints.detail,
-      auditEndpoints.list,
-    ],
+    invalidates: changed,
     onSuccess: (result) => {
       const name = reasons.data?.find((r) => r.id === Number(reasonId))?.name ?? 'The reason';
       bulkSummary(
         result,
         (n) => `${name} recorded on ${n} ${n === 1 ? 'cancellation' : 'cancellations'}.`,
         (id) => `Cancellation ${id}`,
+        undo,
       );
       onDone(result.failed.map((f) => f.id));
     },
