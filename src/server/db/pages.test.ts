@@ -260,6 +260,24 @@ describe('list pages', () => {
     expect(deep.json()).toMatchObject({ errors: { page: [expect.stringContaining('reached with Next')] } });
   });
 
+  it('takes an unfiltered list of twice the exact limit or more at the table estimate, reading no rows to count', async () => {
+    await database.db.execute(sql`
+      INSERT INTO ${customers} (name, created_at)
+      SELECT 'More ' || n, now() - n * interval '1 second' FROM generate_series(1, ${EXACT_COUNT_LIMIT}) AS n`);
+    await database.db.execute(sql`ANALYZE ${customers}`);
+    queries.length = 0;
+    const unfiltered = await list('/admin/api/customers');
+    expect(unfiltered.estimated).toBe(true);
+    expect(unfiltered.total).toBeGreaterThanOrEqual(2 * EXACT_COUNT_LIMIT);
+    expect(queries.filter((q) => /count\(/i.test(q.text))).toEqual([]);
+
+    // A filter's estimate can be far off, so a filtered list still counts, up to the limit.
+    queries.length = 0;
+    const filtered = await list('/admin/api/customers?q=More%201');
+    expect(queries.filter((q) => /count\(/i.test(q.text))).toHaveLength(1);
+    expect(filtered.estimated).toBe(false);
+  });
+
   it.each([
     ['not base64', '!!!'],
     ['not JSON', encodeURIComponent(btoa('nope'))],
