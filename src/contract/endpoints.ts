@@ -3,6 +3,7 @@ import { auditEndpoints, auditLogEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { cancellationReasonEndpoints } from './cancellation-reasons';
 import { customerEndpoints } from './customers';
+import { deviceSwapEndpoints } from './device-swaps';
 import { devicesEndpoints } from './devices';
 import { equipmentEndpoints } from './equipment';
 import { feedbackEndpoints } from './feedback';
@@ -29,6 +30,7 @@ export const ENDPOINTS: Endpoint[] = [
   cancellationEndpoints,
   customerEndpoints,
   devicesEndpoints,
+  deviceSwapEndpoints,
   equipmentEndpoints,
   feedbackEndpoints,
   healthEndpoints,

@@ -96,6 +96,8 @@ export const supplier = z.object({
 });
 export type Supplier = z.infer<typeof supplier>;
 
+export const supplierName = z.object({ id: z.number(), name: z.string() });
+
 export const supplierListQuery = pageQuery.extend({
   q: searchText(100, 'q').default(''),
   sort: sortParam(['createdAt', 'name'], '-createdAt'),
@@ -123,6 +125,13 @@ export const supplierEndpoints = {
     access: 'suppliers.view',
     summary:
       "Every supplier the list's search finds, with contact and billing terms, as CSV (paging fields are ignored).",
+  }),
+  names: endpoint({
+    method: 'GET',
+    path: '/admin/api/suppliers/names',
+    response: z.array(supplierName),
+    access: 'suppliers.view',
+    summary: "Every supplier's id and name, by name: what filters and charts named after suppliers need.",
   }),
   detail: endpoint({
     method: 'GET',

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { deviceRoutes } from './devices/devices.routes';
+import { deviceSwapRoutes } from './device-swaps/device-swaps.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
 import { feedbackRoutes } from './feedback/feedback.routes';
 import { settingsRoutes } from './settings/settings.routes';
@@ -36,6 +37,7 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(deviceRoutes, { db });
+  await app.register(deviceSwapRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(equipmentRoutes, { db });
   await app.register(feedbackRoutes, { db });
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });

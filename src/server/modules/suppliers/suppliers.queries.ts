@@ -50,6 +50,13 @@ export async function listSuppliers(db: Tx, query: SupplierListQuery): Promise<P
   return pageOfRows(keyed, (r) => r.supplier, query, counted);
 }
 
+/** Every supplier's id and name, by name (case-insensitive, as the list sorts them). */
+export const supplierNames = (db: Tx) =>
+  db
+    .select({ id: suppliers.id, name: suppliers.name })
+    .from(suppliers)
+    .orderBy(sql`lower(${suppliers.name}) collate "C"`, suppliers.id);
+
 export async function findSupplier(db: Tx, id: number, { lock = false } = {}): Promise<SupplierRecord | undefined> {
   const query = db.select().from(suppliers).where(eq(suppliers.id, id));
   const [row] = await (lock ? query.for('update') : query);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { route } from '../../http/route';
 import { sendListCsv, type CsvColumn } from '../../http/csv';
 import type { Supplier } from '../../../contract/suppliers';
-import { listSuppliers } from './suppliers.queries';
+import { listSuppliers, supplierNames } from './suppliers.queries';
 import { createSupplier, getSupplier, toSupplier, updateSupplier } from './suppliers.service';
 
 export const supplierRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -19,6 +19,8 @@ export const supplierRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
       return { ...found, rows: found.rows.map(toSupplier) };
     }),
   );
+
+  route(app, endpoints.names, () => supplierNames(db));
 
   route(app, endpoints.detail, ({ params }) => getSupplier(db, params.id));
 
