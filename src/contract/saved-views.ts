@@ -8,6 +8,7 @@ export const SAVED_VIEW_LISTS = [
   'subscriptions',
   'cancellations',
   'devices',
+  'device-swaps',
   'equipment',
   'parcels',
   'prospects',

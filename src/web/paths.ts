@@ -16,6 +16,7 @@ export const paths = {
   parcelContainers: '/admin/parcels/containers',
   devices: '/admin/devices',
   device: '/admin/devices/:id',
+  deviceSwaps: '/admin/device-swaps',
   deviceReplace: '/admin/devices/:id/replace',
   equipment: '/admin/equipment',
   equipmentItem: '/admin/equipment/:id',

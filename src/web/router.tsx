@@ -68,6 +68,10 @@ export const router = createBrowserRouter([
         lazy: () => import('./features/devices/DevicesPage').then((m) => ({ Component: m.DevicesPage })),
       },
       {
+        path: paths.deviceSwaps,
+        lazy: () => import('./features/device-swaps').then((m) => ({ Component: m.SwapsPage })),
+      },
+      {
         path: paths.device,
         lazy: () => import('./features/devices/DeviceDetailPage').then((m) => ({ Component: m.DeviceDetailPage })),
       },

@@ -11,6 +11,7 @@ import {
   IconPackage,
   IconPackages,
   IconReceiptOff,
+  IconReplace,
   IconSettings,
   IconUserMinus,
   IconUserShield,
@@ -64,4 +65,5 @@ export const actions: NavEntry[] = [
   },
   { label: 'Parcel containers', href: paths.parcelContainers, icon: IconPackages, permission: 'parcels.view' },
   { label: 'Prospect map', href: paths.prospectMap, icon: IconMap2, permission: 'prospects.view-own' },
+  { label: 'Device swaps', href: paths.deviceSwaps, icon: IconReplace, permission: 'devices.view' },
 ];

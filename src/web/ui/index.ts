@@ -8,6 +8,7 @@ export { useConfirmAction } from './useConfirmAction';
 export type { ConfirmActionOptions } from './useConfirmAction';
 export { notify } from './notify';
 export { PageHeader } from './PageHeader';
+export { FilterChip } from './FilterChip';
 export { DetailField } from './DetailField';
 export { ExportButton } from './ExportButton';
 export { DataTable, FIRST_PAGE, pageQueryProps, useParamsUpdate, usePager, useUrlPager } from './DataTable';

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import {
   DataTable,
@@ -94,6 +94,9 @@ export function DevicesPage() {
         description="Lines with their phones. Open a device to act on it."
         actions={
           <>
+            <Button component={Link} to={paths.deviceSwaps} variant="default">
+              Device swaps
+            </Button>
             <SavedViewsMenu list="devices" />
             <ExportButton
               endpoint={devicesEndpoints.export}

@@ -10,3 +10,8 @@ export function useSuppliers(query: QueryIn<typeof supplierEndpoints.list>) {
 export function useSupplier(id: string) {
   return useApiQuery(supplierEndpoints.detail, { params: { id } });
 }
+
+/** Every supplier's id and name: a supplier filter names its supplier, a chart's series find their supplier. */
+export function useSupplierNames({ enabled = true } = {}) {
+  return useApiQuery(supplierEndpoints.names, {}, { enabled });
+}

@@ -1,0 +1,8 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import type { QueryIn } from '../../../contract/endpoint';
+import { deviceSwapEndpoints } from '../../../contract/device-swaps';
+import { useApiQuery } from '../../ui';
+
+export function useDeviceSwaps(query: QueryIn<typeof deviceSwapEndpoints.list>) {
+  return useApiQuery(deviceSwapEndpoints.list, { query }, { placeholderData: keepPreviousData });
+}
