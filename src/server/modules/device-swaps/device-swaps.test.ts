@@ -115,14 +115,3 @@ describe('the device swaps export', () => {
     expect((await agent.get('/admin/api/device-swaps/export.csv?to=2026-13-01')).statusCode).toBe(422);
   });
 });
-
-describe('the supplier names', () => {
-  it("lists every supplier's id and name, by name", async () => {
-    const res = await agent.get('/admin/api/suppliers/names');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([
-      { id: acme.id, name: 'Acme Swaps' },
-      { id: other.id, name: 'Other Swaps' },
-    ]);
-  });
-});

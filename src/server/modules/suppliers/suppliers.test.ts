@@ -206,6 +206,21 @@ describe('the supplier list', () => {
   });
 });
 
+describe('the supplier names', () => {
+  it("answers every supplier's id and name, by name whatever its case", async () => {
+    const zed = await createSupplier(t.db, { name: 'zed Names' });
+    const able = await createSupplier(t.db, { name: 'Able Names' });
+    const res = await agent.get('/admin/api/suppliers/names');
+    expect(res.statusCode).toBe(200);
+    const names: { id: number; name: string }[] = res.json();
+    expect(names.filter((s) => s.name.endsWith(' Names'))).toEqual([
+      { id: able.id, name: 'Able Names' },
+      { id: zed.id, name: 'zed Names' },
+    ]);
+    expect(Object.keys(names[0]!)).toEqual(['id', 'name']);
+  });
+});
+
 describe('hostile input', () => {
   const ID_MESSAGE = 'Enter a whole number from 1 to 2147483647.';
 
