@@ -184,7 +184,8 @@ const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${RETURN_RATE_
 export const returnRateParams = z.object({
   limit: int({ min: 1, max: RETURN_RATE_MAX_LIMIT, message: LIMIT_MESSAGE }),
 });
-export const returnRateRow = z.object({ model: z.string(), returns: z.number() });
+/** `productId` is null for lines with no phone ("SIM Only"); it opens that model's returns. */
+export const returnRateRow = z.object({ productId: z.number().nullable(), model: z.string(), returns: z.number() });
 export type ReturnRateRow = z.infer<typeof returnRateRow>;
 
 /** Money travels as decimal strings ('0.00') so no cent is lost on the way. */

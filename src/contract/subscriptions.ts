@@ -108,6 +108,10 @@ export const cancellationListQuery = listFilters
     type: filter(cancellationType),
     /** One cancellation reason (a chart's bar opens its cancellations). */
     reasonId: filter(id(`The reason id must be a whole number from 1 to ${MAX_INT4}.`)),
+    /** One 21-day return reason (a bar of the return reasons chart). */
+    returnReasonId: filter(id(`The return reason id must be a whole number from 1 to ${MAX_INT4}.`)),
+    /** One product: the cancellations of subscriptions whose device is that model (a bar of returns by product). */
+    productId: filter(id(`The product id must be a whole number from 1 to ${MAX_INT4}.`)),
     sort: sortParam(['cancelledAt'], '-cancelledAt'),
   })
   .superRefine(dateOrder);

@@ -132,6 +132,8 @@ describe('list pages', () => {
     '/admin/api/subscription-cancellations?type=return',
     '/admin/api/subscription-cancellations',
     '/admin/api/subscription-cancellations?needsReason=1',
+    '/admin/api/subscription-cancellations?returnReasonId=1',
+    '/admin/api/subscription-cancellations?type=return&returnReasonId=1',
     '/admin/api/devices',
     '/admin/api/equipment?state=hold',
     '/admin/api/prospects',
@@ -172,6 +174,9 @@ describe('list pages', () => {
     ['/admin/api/subscriptions?status=cancelled', 'subscriptions_status_ordered_at_idx'],
     ['/admin/api/subscription-cancellations?type=return', 'cancellations_type_cancelled_at_idx'],
     ['/admin/api/subscription-cancellations?reasonId=1', 'cancellations_cancellation_reason_idx'],
+    ['/admin/api/subscription-cancellations?returnReasonId=1', 'cancellations_return_reason_idx'],
+    // A model's devices, their subscriptions, then their cancellations, put in order: the rows of one model only.
+    ['/admin/api/subscription-cancellations?type=return&productId=1', 'devices_product_idx'],
   ])('narrows %s through an index, never a scan of the table', async (url, index) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {

@@ -449,6 +449,7 @@ CREATE INDEX "devices_imei_idx" ON "devices" USING btree ("imei");--> statement-
 CREATE INDEX "devices_imei_suffix_idx" ON "devices" USING btree ((reverse("imei") collate "C"));--> statement-breakpoint
 CREATE INDEX "devices_phone_idx" ON "devices" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "devices_status_idx" ON "devices" USING btree ("device_status_id");--> statement-breakpoint
+CREATE INDEX "devices_product_idx" ON "devices" USING btree ("product_id","id");--> statement-breakpoint
 CREATE INDEX "devices_deployed_at_idx" ON "devices" USING btree ("deployed_at" DESC NULLS LAST) WHERE "devices"."deployed_at" is not null;--> statement-breakpoint
 CREATE INDEX "equipment_state_idx" ON "equipment" USING btree ("state","id");--> statement-breakpoint
 CREATE INDEX "equipment_imei_idx" ON "equipment" USING btree ("imei");--> statement-breakpoint
@@ -465,6 +466,7 @@ CREATE INDEX "cancellations_cancelled_at_idx" ON "subscription_cancellations" US
 CREATE INDEX "cancellations_type_cancelled_at_idx" ON "subscription_cancellations" USING btree ("is_return","cancelled_at","id");--> statement-breakpoint
 CREATE INDEX "cancellations_subscription_idx" ON "subscription_cancellations" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "cancellations_cancellation_reason_idx" ON "subscription_cancellations" USING btree ("cancellation_reason_id","cancelled_at","id");--> statement-breakpoint
+CREATE INDEX "cancellations_return_reason_idx" ON "subscription_cancellations" USING btree ("return_reason_id","cancelled_at","id");--> statement-breakpoint
 CREATE INDEX "cancellations_needs_reason_idx" ON "subscription_cancellations" USING btree ("cancelled_at","id") WHERE "subscription_cancellations"."cancellation_reason_id" = 0;--> statement-breakpoint
 CREATE INDEX "subscriptions_ordered_at_idx" ON "subscriptions" USING btree ("ordered_at","id");--> statement-breakpoint
 CREATE INDEX "subscriptions_status_ordered_at_idx" ON "subscriptions" USING btree ("status","ordered_at","id");--> statement-breakpoint

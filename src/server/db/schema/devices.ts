@@ -61,6 +61,8 @@ export const devices = pgTable(
     index('devices_imei_suffix_idx').on(sql`(reverse(${t.imei}) collate "C")`),
     index('devices_phone_idx').on(t.phone),
     index('devices_status_idx').on(t.deviceStatusId),
+    // One model's devices (the cancellations list's product filter); the id in it spares a visit to each row.
+    index('devices_product_idx').on(t.productId, t.id),
     index('devices_deployed_at_idx')
       .on(t.deployedAt.desc())
       .where(sql`${t.deployedAt} is not null`),

@@ -110,6 +110,8 @@ export const subscriptionCancellations = pgTable(
     index('cancellations_subscription_idx').on(t.subscriptionId),
     // One reason's cancellations (the list's reason filter), read in list order.
     index('cancellations_cancellation_reason_idx').on(t.cancellationReasonId, t.cancelledAt, t.id),
+    // One return reason's cancellations (the list's return reason filter), read in list order.
+    index('cancellations_return_reason_idx').on(t.returnReasonId, t.cancelledAt, t.id),
     index('cancellations_needs_reason_idx')
       .on(t.cancelledAt, t.id)
       .where(sql`${t.cancellationReasonId} = 0`),

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
@@ -19,6 +19,8 @@ export async function listCancellations(
   if (f.type) conditions.push(eq(c.isReturn, f.type === 'return'));
   if (f.needsReason) conditions.push(eq(c.cancellationReasonId, 0));
   if (f.reasonId) conditions.push(eq(c.cancellationReasonId, f.reasonId));
+  if (f.returnReasonId) conditions.push(eq(c.returnReasonId, f.returnReasonId));
+  if (f.productId) conditions.push(inArray(c.subscriptionId, subscriptionsOfProduct(db, f.productId)));
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
   // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
@@ -67,6 +69,19 @@ export async function listCancellations(
     f,
     counted,
   );
+}
+
+/**
+ * Subscriptions whose device is of one product; a condition of its own, so the count needs no join for it. The
+ * planner narrows through devices_product_idx → subscriptions_device_idx → cancellations_subscription_idx and
+ * orders the rows found, or, for a common model, reads the cancellations in order and checks each one's device.
+ */
+function subscriptionsOfProduct(db: Db, productId: number) {
+  return db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(devices, eq(devices.id, subscriptions.deviceId))
+    .where(eq(devices.productId, productId));
 }
 
 /** Counting joins subscriptions only when a filter is about them: over every cancellation the join costs seconds. */

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditLog, subscriptionCancellations, subscriptions } from '../../db/schema';
-import { createCancellation, createCancellationReason, createCustomer, createSubscription } from '../../seed/factories';
+import {
+  createCancellation,
+  createCancellationReason,
+  createCustomer,
+  createDevice,
+  createProduct,
+  createSubscription,
+} from '../../seed/factories';
 import type { CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
 
@@ -201,6 +208,72 @@ describe('the reason filter', () => {
     expect(res.json<Page<CancellationRow>>().rows.map((r) => r.id)).toEqual([mine.id]);
     for (const bad of ['0', '-1', 'x', '99999999999'])
       expect((await agent.get(`/admin/api/subscription-cancellations?reasonId=${bad}`)).statusCode, bad).toBe(422);
+  });
+});
+
+const ids = async (query: string) => {
+  const res = await agent.get(`/admin/api/subscription-cancellations?needsReason=0&${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Page<CancellationRow>>().rows.map((r) => r.id);
+};
+
+describe('the return reason filter', () => {
+  it('lists the 21-day returns given one return reason, newest first, and none for an unknown reason', async () => {
+    const customer = await createCustomer(t.db, { name: 'Return Reason Customer' });
+    const returned = async (returnReasonId: number | null, daysAgo: number) => {
+      const cancelledAt = new Date(Date.now() - daysAgo * DAY);
+      const sub = await createSubscription(t.db, {
+        customerId: customer.id,
+        orderedAt: new Date(cancelledAt.getTime() - 3 * DAY),
+      });
+      return createCancellation(t.db, { subscriptionId: sub.id, cancelledAt, returnReasonId });
+    };
+    const older = await returned(2, 2);
+    const newer = await returned(2, 1);
+    await returned(1, 1);
+    await returned(null, 1);
+    expect(await ids('q=Return%20Reason%20Customer&type=return&returnReasonId=2')).toEqual([newer.id, older.id]);
+    expect(await ids('q=Return%20Reason%20Customer&returnReasonId=2&sort=cancelledAt')).toEqual([older.id, newer.id]);
+    expect(await ids('returnReasonId=2147483647')).toEqual([]);
+  });
+
+  it.each(['0', '-1', 'x', '1.5', '2147483648'])('refuses %s as the return reason id with 422', async (bad) => {
+    const res = await agent.get(`/admin/api/subscription-cancellations?returnReasonId=${bad}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      returnReasonId: ['The return reason id must be a whole number from 1 to 2147483647.'],
+    });
+  });
+});
+
+describe('the product filter', () => {
+  it('lists the cancellations of the subscriptions whose device is that model, the type filter kept', async () => {
+    const model = await createProduct(t.db, { model: 'Filter Phone' });
+    const other = await createProduct(t.db, { model: 'Other Phone' });
+    const cancel = async (productId: number, daysAfterOrder: number) => {
+      const device = await createDevice(t.db, { productId });
+      const orderedAt = new Date(Date.now() - 60 * DAY);
+      const sub = await createSubscription(t.db, { deviceId: device.id, orderedAt });
+      return createCancellation(t.db, {
+        subscriptionId: sub.id,
+        cancelledAt: new Date(orderedAt.getTime() + daysAfterOrder * DAY),
+      });
+    };
+    const firstReturn = await cancel(model.id, 5);
+    const laterReturn = await cancel(model.id, 10);
+    const cancelled = await cancel(model.id, 40);
+    await cancel(other.id, 5);
+    expect(await ids(`productId=${model.id}&type=return`)).toEqual([laterReturn.id, firstReturn.id]);
+    expect(await ids(`productId=${model.id}`)).toEqual([cancelled.id, laterReturn.id, firstReturn.id]);
+    const counted = await agent.get(`/admin/api/subscription-cancellations?needsReason=0&productId=${model.id}`);
+    expect(counted.json()).toMatchObject({ total: 3, estimated: false });
+    expect(await ids('productId=2147483647')).toEqual([]);
+  });
+
+  it.each(['0', '-3', 'phone', '2.5', '99999999999'])('refuses %s as the product id with 422', async (bad) => {
+    const res = await agent.get(`/admin/api/subscription-cancellations?productId=${bad}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ productId: ['The product id must be a whole number from 1 to 2147483647.'] });
   });
 });
 

@@ -154,17 +154,17 @@ export const supplierColumns = (db: Tx) =>
  */
 export function returnsByModel(db: Tx, limit: number, timeZone: string) {
   const local = localDayIn(quoteLiteral(timeZone));
-  return rows<{ model: string; returns: number }>(
+  return rows<{ productId: number | null; model: string; returns: number }>(
     db,
     sql`WITH latest AS (
           SELECT id, product_id FROM devices WHERE deployed_at IS NOT NULL ORDER BY deployed_at DESC NULLS LAST LIMIT ${limit}
         )
-        SELECT coalesce(p.model, 'SIM Only') AS model,
+        SELECT p.id AS "productId", coalesce(p.model, 'SIM Only') AS model,
                count(s.id) FILTER (WHERE ${sql.raw(isReturnSql(local('s.ordered_at'), local('s.cancelled_at')))})::int AS returns
         FROM latest d
         LEFT JOIN products p ON p.id = d.product_id
         LEFT JOIN subscriptions s ON s.device_id = d.id
-        GROUP BY 1 ORDER BY returns DESC, model`,
+        GROUP BY 1, 2 ORDER BY returns DESC, model, 1`,
   );
 }
 

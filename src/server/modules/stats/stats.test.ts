@@ -509,13 +509,20 @@ describe('21-day returns by product and upcoming credits', () => {
     await deploy(a.id, day(-1), -2, 0);
     const res = await agent.get(returnRateUrl(3));
     expect(res.json()).toEqual([
-      { model: 'Stats Phone A', returns: 1 },
-      { model: 'Stats Phone B', returns: 0 },
+      { productId: a.id, model: 'Stats Phone A', returns: 1 },
+      { productId: b.id, model: 'Stats Phone B', returns: 0 },
     ]);
     expect((await agent.get(returnRateUrl(4))).json()[0]).toEqual({
+      productId: a.id,
       model: 'Stats Phone A',
       returns: 2,
     });
+  });
+
+  it('names lines with no phone "SIM Only", with no product to open', async () => {
+    await t.db.execute(sql`DELETE FROM devices`);
+    await createDevice(t.db, { simOnly: true, deployedAt: day(0) });
+    expect((await agent.get(returnRateUrl(1))).json()).toEqual([{ productId: null, model: 'SIM Only', returns: 0 }]);
   });
 
   it('sums unapplied credits week by week for the next 4 weeks and the rest as remaining, 0.00 when none', async () => {

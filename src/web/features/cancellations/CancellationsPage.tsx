@@ -2,6 +2,7 @@ import { Badge, CloseButton, Group, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { auditEndpoints } from '../../../contract/audit';
+import { RETURN_REASONS } from '../../../contract/business';
 import {
   cancellationEndpoints,
   cancellationType,
@@ -19,14 +20,49 @@ import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscript
 import { useCancellations } from './api';
 import { BulkReason } from './BulkReason';
 import { useCan } from '../auth';
+import { useDeviceOptions } from '../devices';
+
+/** A filter a chart's bar sets, named above the list, with a button that clears it. */
+function FilterChip({
+  label,
+  value,
+  clearLabel,
+  onClear,
+}: {
+  label: string;
+  value: string;
+  clearLabel: string;
+  onClear(): void;
+}) {
+  return (
+    <Group gap={4}>
+      <Text size="sm">
+        {label}: <strong>{value}</strong>
+      </Text>
+      <CloseButton size="sm" aria-label={clearLabel} onClick={onClear} />
+    </Group>
+  );
+}
 
 export function CancellationsPage() {
   const { filters, set, query: shared, paging } = useListParams<CancellationFilters['sort']>('type', '-cancelledAt');
   // A type the list does not know (a hand-edited address) filters nothing, as the empty select shows.
-  // One reason's cancellations, as a bar of the reasons chart opens them.
-  const reasonId = useSearchParams()[0].get('reasonId') ?? '';
+  // One reason's, one return reason's or one model's cancellations, as a bar of the dashboard opens them.
+  const [params] = useSearchParams();
+  const reasonId = params.get('reasonId') ?? '';
+  const returnReasonId = params.get('returnReasonId') ?? '';
+  const productId = params.get('productId') ?? '';
   const reasons = useCancellationReasons();
-  const query = { ...shared, type: cancellationType.safeParse(filters.extra).data, reasonId: reasonId || undefined };
+  const can = useCan();
+  // The chip names the model; a role that may not read the products sees its id instead.
+  const products = useDeviceOptions({ enabled: !!productId && can('devices.view') });
+  const query = {
+    ...shared,
+    type: cancellationType.safeParse(filters.extra).data,
+    reasonId: reasonId || undefined,
+    returnReasonId: returnReasonId || undefined,
+    productId: productId || undefined,
+  };
   const list = useCancellations(query);
   const queue = useReasonQueue<CancellationRow>({
     list: { endpoint: cancellationEndpoints.list, query },
@@ -38,7 +74,6 @@ export function CancellationsPage() {
 
   useClampPage(paging, list.data);
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const can = useCan();
   const selection = useRowSelection(list.data?.rows, (r) => `cancellation ${r.id}`);
   const bulk = can('subscriptions.manage');
   const columns: Column<CancellationRow>[] = [
@@ -91,12 +126,28 @@ export function CancellationsPage() {
         dateLabel="Cancelled"
       />
       {reasonId && (
-        <Group gap={4}>
-          <Text size="sm">
-            Reason: <strong>{reasonLabel(reasons.data, Number(reasonId))}</strong>
-          </Text>
-          <CloseButton size="sm" aria-label="Show every reason" onClick={() => set({ reasonId: null })} />
-        </Group>
+        <FilterChip
+          label="Reason"
+          value={reasonLabel(reasons.data, Number(reasonId))}
+          clearLabel="Show every reason"
+          onClear={() => set({ reasonId: null })}
+        />
+      )}
+      {returnReasonId && (
+        <FilterChip
+          label="Return reason"
+          value={RETURN_REASONS.find((r) => r.id === Number(returnReasonId))?.name ?? `Return reason ${returnReasonId}`}
+          clearLabel="Show every return reason"
+          onClear={() => set({ returnReasonId: null })}
+        />
+      )}
+      {productId && (
+        <FilterChip
+          label="Model"
+          value={products.data?.products.find((p) => p.id === Number(productId))?.model ?? `Product ${productId}`}
+          clearLabel="Show every model"
+          onClear={() => set({ productId: null })}
+        />
       )}
       {queue.reasonsAlert}
       {bulk && (

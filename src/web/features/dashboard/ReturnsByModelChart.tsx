@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Card, Group, NumberInput, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { BRAND_COLORS, RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/business';
 import { RETURN_RATE_MAX_LIMIT } from '../../../contract/stats';
 import { Chart, useInView } from '../../ui/chart/Chart';
 import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
 import { EmptyState, ErrorState, LoadingState } from '../../ui';
 import { useReturnRate } from './api';
+import { modelReturnsAddress } from './charts';
 
 const TITLE = '21-day returns by product';
 const HEIGHT = 400;
@@ -34,9 +36,16 @@ export function ReturnsByModelChart() {
     [query.data],
   );
   const table = useMemo(
-    () => query.data && { columns: ['Model', 'Returns'], rows: query.data.map((r) => [r.model, r.returns]) },
+    () =>
+      query.data && {
+        columns: ['Model', 'Returns'],
+        rows: query.data.map((r) => [r.model, r.returns]),
+        // A model's count opens its 21-day returns, all of them: the list is not limited to the latest devices.
+        href: (row: number, column: number) => (column === 1 ? modelReturnsAddress(query.data[row]!.productId) : null),
+      },
     [query.data],
   );
+  const navigate = useNavigate();
   const [tableShown, setTableShown] = useState(false);
 
   return (
@@ -89,7 +98,15 @@ export function ReturnsByModelChart() {
         <EmptyState>No deployed devices yet.</EmptyState>
       ) : (
         <>
-          <Chart option={option} height={HEIGHT} label={`${TITLE}, latest ${limit} deployed`} />
+          <Chart
+            option={option}
+            height={HEIGHT}
+            label={`${TITLE}, latest ${limit} deployed`}
+            onPointClick={({ dataIndex }) => {
+              const url = table?.href(dataIndex, 1);
+              if (url) void navigate(url);
+            }}
+          />
           <ChartDataTable caption={`${TITLE}, latest ${limit} deployed`} table={table!} shown={tableShown} />
         </>
       )}

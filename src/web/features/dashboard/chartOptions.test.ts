@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, STATS_ENDPOINTS } from '../../../contract/stats';
 import { hoverLines, isEmptyTrend, periodLabel, seriesOf, trendOption, trendTable } from './chartOptions';
-import { periodRange, TREND_CHARTS, viewForRange, type TrendChartDef } from './charts';
+import { modelReturnsAddress, periodRange, TREND_CHARTS, viewForRange, type TrendChartDef } from './charts';
 
 const chart = (endpoint: TrendChartDef['endpoint']) => TREND_CHARTS.find((c) => c.endpoint === endpoint)!;
 
@@ -169,6 +169,21 @@ describe('tables, click-through and comparison', () => {
     );
     // A series whose reason is unknown here opens nothing rather than a wrong list.
     expect(table.href!(0, table.columns.indexOf('Price'))).toBeNull();
+  });
+
+  it('opens the 21-day returns of one return reason and period from the return reasons chart', () => {
+    const returns = chart('subscription-return-reason-trend');
+    const table = trendTable(returns, [{ period: '2026-10', 'Changed Mind': 2, Lost: 1 }], 'monthly');
+    expect(table.href!(0, table.columns.indexOf('Changed Mind'))).toBe(
+      '/admin/subscription-cancellations?type=return&returnReasonId=2&from=2026-10-01&to=2026-10-31&needsReason=0',
+    );
+    // A return reason the contract does not list opens nothing rather than a wrong list.
+    expect(table.href!(0, table.columns.indexOf('Lost'))).toBeNull();
+  });
+
+  it('opens the 21-day returns of one model from returns by product, and nothing for SIM Only', () => {
+    expect(modelReturnsAddress(12)).toBe('/admin/subscription-cancellations?type=return&productId=12&needsReason=0');
+    expect(modelReturnsAddress(null)).toBeNull();
   });
 
   it('spans each kind of period with the business days it counts', () => {

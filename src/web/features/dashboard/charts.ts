@@ -1,4 +1,4 @@
-import { BRAND_COLORS, CARRIERS } from '../../../contract/business';
+import { BRAND_COLORS, CARRIERS, RETURN_REASONS } from '../../../contract/business';
 import { paths } from '../../paths';
 import { STATS_ENDPOINTS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 
@@ -74,6 +74,10 @@ const activityDrill = (field: string, { from, to }: DateRange) =>
     : field === 'cancellations'
       ? list(paths.cancellations, { type: 'cancellation', from, to })
       : list(paths.subscriptions, { from, to });
+
+/** The 21-day returns of one model, as its bar of "21-day returns by product" opens them; none for SIM Only. */
+export const modelReturnsAddress = (productId: number | null) =>
+  productId === null ? null : list(paths.cancellations, { type: 'return', productId });
 
 export const viewsOf = (def: TrendChartDef): readonly StatsView[] => STATS_ENDPOINTS[def.endpoint].views;
 
@@ -238,6 +242,11 @@ export const TREND_CHARTS: TrendChartDef[] = [
     type: 'stackedBar',
     height: 400,
     defaultView: 'monthly',
+    // Return reasons are fixed reference data, their ids in the contract as the carriers' are: no request needed.
+    drill: (field, { from, to }) => {
+      const reason = RETURN_REASONS.find((r) => r.name === field);
+      return reason ? list(paths.cancellations, { type: 'return', returnReasonId: reason.id, from, to }) : null;
+    },
   },
   {
     title: 'Reset Requests By Supplier',

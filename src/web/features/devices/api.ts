@@ -23,8 +23,8 @@ export function useDevice(id: number) {
   );
 }
 
-export function useDeviceOptions() {
-  return useApiQuery(devicesEndpoints.options, {});
+export function useDeviceOptions({ enabled = true } = {}) {
+  return useApiQuery(devicesEndpoints.options, {}, { enabled });
 }
 
 /** Every view a device or equipment change can make stale, the record histories included. */

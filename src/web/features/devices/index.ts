@@ -1,4 +1,4 @@
-/** What other features (equipment) may use of devices. */
-export { retryUnlessMissing, useDeviceMutation } from './api';
+/** What other features (equipment, cancellations) may use of devices. */
+export { retryUnlessMissing, useDeviceMutation, useDeviceOptions } from './api';
 export { CustomerLink } from './CustomerLink';
 export { DEVICE_AUDIT_LABELS } from './auditLabels';
