@@ -443,7 +443,8 @@ CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("phone");--> stat
 CREATE INDEX "customers_email_lower_idx" ON "customers" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "suppliers_created_at_idx" ON "suppliers" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "suppliers_name_sort_idx" ON "suppliers" USING btree ((lower("name") collate "C"),"id");--> statement-breakpoint
-CREATE INDEX "device_swaps_swapped_at_idx" ON "device_swaps" USING btree ("swapped_at");--> statement-breakpoint
+CREATE INDEX "device_swaps_swapped_at_idx" ON "device_swaps" USING btree ("swapped_at","id");--> statement-breakpoint
+CREATE INDEX "device_swaps_supplier_idx" ON "device_swaps" USING btree ("supplier_id","swapped_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "devices_sim_idx" ON "devices" USING btree ("sim");--> statement-breakpoint
 CREATE INDEX "devices_imei_idx" ON "devices" USING btree ("imei");--> statement-breakpoint
 CREATE INDEX "devices_imei_suffix_idx" ON "devices" USING btree ((reverse("imei") collate "C"));--> statement-breakpoint
