@@ -72,14 +72,19 @@ describe('dashboard return charts', () => {
 
     await page.waitForURL((url) => url.pathname === '/admin/subscription-cancellations');
     const address = new URL(page.url()).searchParams;
-    expect([address.get('type'), address.get('productId')]).toEqual(['return', String(phone.id)]);
+    expect([address.get('type'), address.get('productId'), address.get('latestDevices')]).toEqual([
+      'return',
+      String(phone.id),
+      '100',
+    ]);
     await page.getByText('Model:').waitFor();
-    expect(await page.getByText('Model:').innerText()).toBe('Model: Drill Phone');
+    expect(await page.getByText('Model:').innerText()).toBe('Model: Drill Phone, latest 100 deployed devices');
     await expect.poll(() => listRows(page).count()).toBe(2);
     await page.screenshot({ path: '.tmp/screens/cancellations-model-1280.png' });
 
     await page.getByRole('button', { name: 'Show every model' }).click();
     await expect.poll(() => listRows(page).count()).toBe(3);
     expect(new URL(page.url()).searchParams.get('productId')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('latestDevices')).toBeNull();
   });
 });

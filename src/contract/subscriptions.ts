@@ -4,6 +4,7 @@ import { endpoint } from './endpoint';
 import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { bulkIds, bulkResult } from './bulk';
 import { calendarDate, id, int, MAX_INT4, searchText } from './primitives';
+import { RETURN_RATE_MAX_LIMIT } from './stats';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Subscription not found.';
 export const CANCELLATION_NOT_FOUND_MESSAGE = 'Cancellation not found.';
@@ -102,6 +103,8 @@ export const subscriptionListQuery = listFilters
   .superRefine(dateOrder);
 export type SubscriptionFilters = z.output<typeof subscriptionListQuery>;
 
+const LATEST_DEVICES_MESSAGE = `The product filter counts among the latest deployed devices: latestDevices must be a whole number from 1 to ${RETURN_RATE_MAX_LIMIT.toLocaleString('en-US')}.`;
+
 /** Cancellations: the date range is the cancellation date; `type` tells 21-day returns from later cancellations. */
 export const cancellationListQuery = listFilters
   .extend({
@@ -110,11 +113,23 @@ export const cancellationListQuery = listFilters
     reasonId: filter(id(`The reason id must be a whole number from 1 to ${MAX_INT4}.`)),
     /** One 21-day return reason (a bar of the return reasons chart). */
     returnReasonId: filter(id(`The return reason id must be a whole number from 1 to ${MAX_INT4}.`)),
-    /** One product: the cancellations of subscriptions whose device is that model (a bar of returns by product). */
+    /**
+     * One product among the latest deployed devices, as "21-day returns by product" counts them: the cancellations
+     * of subscriptions of that model's devices among the latest `latestDevices` (a bar of that chart). Bounded by
+     * that number, so the page never joins every device of a common model.
+     */
     productId: filter(id(`The product id must be a whole number from 1 to ${MAX_INT4}.`)),
+    latestDevices: filter(int({ min: 1, max: RETURN_RATE_MAX_LIMIT, message: LATEST_DEVICES_MESSAGE })),
     sort: sortParam(['cancelledAt'], '-cancelledAt'),
   })
-  .superRefine(dateOrder);
+  .superRefine(dateOrder)
+  .superRefine((q, ctx) => {
+    // The two go together: a product among the latest devices.
+    if (q.productId !== undefined && q.latestDevices === undefined)
+      ctx.addIssue({ code: 'custom', path: ['latestDevices'], message: LATEST_DEVICES_MESSAGE });
+    if (q.latestDevices !== undefined && q.productId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['productId'], message: 'latestDevices goes with a product id.' });
+  });
 export type CancellationFilters = z.output<typeof cancellationListQuery>;
 
 const customerRef = z.object({ id: z.number(), name: z.string() });

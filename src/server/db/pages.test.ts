@@ -175,8 +175,8 @@ describe('list pages', () => {
     ['/admin/api/subscription-cancellations?type=return', 'cancellations_type_cancelled_at_idx'],
     ['/admin/api/subscription-cancellations?reasonId=1', 'cancellations_cancellation_reason_idx'],
     ['/admin/api/subscription-cancellations?returnReasonId=1', 'cancellations_return_reason_idx'],
-    // A model's devices, their subscriptions, then their cancellations, put in order: the rows of one model only.
-    ['/admin/api/subscription-cancellations?type=return&productId=1', 'devices_product_idx'],
+    // The latest deployed devices, those of the model, their subscriptions, then their cancellations, put in order.
+    ['/admin/api/subscription-cancellations?type=return&productId=1&latestDevices=100', 'devices_deployed_at_idx'],
   ])('narrows %s through an index, never a scan of the table', async (url, index) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
@@ -20,7 +20,8 @@ export async function listCancellations(
   if (f.needsReason) conditions.push(eq(c.cancellationReasonId, 0));
   if (f.reasonId) conditions.push(eq(c.cancellationReasonId, f.reasonId));
   if (f.returnReasonId) conditions.push(eq(c.returnReasonId, f.returnReasonId));
-  if (f.productId) conditions.push(inArray(c.subscriptionId, subscriptionsOfProduct(db, f.productId)));
+  if (f.productId && f.latestDevices)
+    conditions.push(inArray(c.subscriptionId, subscriptionsOfProduct(db, f.productId, f.latestDevices)));
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
   // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
@@ -72,16 +73,24 @@ export async function listCancellations(
 }
 
 /**
- * Subscriptions whose device is of one product; a condition of its own, so the count needs no join for it. The
- * planner narrows through devices_product_idx → subscriptions_device_idx → cancellations_subscription_idx and
- * orders the rows found, or, for a common model, reads the cancellations in order and checks each one's device.
+ * Subscriptions of one product's devices among the latest `latest` deployed, as "21-day returns by product" counts
+ * them; a condition of its own, so the count needs no join for it. The latest devices are read off
+ * devices_deployed_at_idx in its exact order, so the cost is that of `latest` devices (at most 10,000), never of
+ * every device of a common model (a join over 187,000 devices took 300 ms to count).
  */
-function subscriptionsOfProduct(db: Db, productId: number) {
-  return db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .innerJoin(devices, eq(devices.id, subscriptions.deviceId))
-    .where(eq(devices.productId, productId));
+function subscriptionsOfProduct(db: Db, productId: number, latest: number) {
+  const latestDevices = db
+    .select({ id: devices.id, productId: devices.productId })
+    .from(devices)
+    .where(isNotNull(devices.deployedAt))
+    .orderBy(sql`${devices.deployedAt} DESC NULLS LAST`)
+    .limit(latest)
+    .as('latest_devices');
+  const ofProduct = db
+    .select({ id: latestDevices.id })
+    .from(latestDevices)
+    .where(eq(latestDevices.productId, productId));
+  return db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.deviceId, ofProduct));
 }
 
 /** Counting joins subscriptions only when a filter is about them: over every cancellation the join costs seconds. */

@@ -247,11 +247,11 @@ describe('the return reason filter', () => {
 });
 
 describe('the product filter', () => {
-  it('lists the cancellations of the subscriptions whose device is that model, the type filter kept', async () => {
+  it('lists the cancellations of that model among the latest deployed devices, the type filter kept', async () => {
     const model = await createProduct(t.db, { model: 'Filter Phone' });
     const other = await createProduct(t.db, { model: 'Other Phone' });
-    const cancel = async (productId: number, daysAfterOrder: number) => {
-      const device = await createDevice(t.db, { productId });
+    const cancel = async (productId: number, daysAfterOrder: number, deployedAt = new Date()) => {
+      const device = await createDevice(t.db, { productId, deployedAt });
       const orderedAt = new Date(Date.now() - 60 * DAY);
       const sub = await createSubscription(t.db, { deviceId: device.id, orderedAt });
       return createCancellation(t.db, {
@@ -259,21 +259,42 @@ describe('the product filter', () => {
         cancelledAt: new Date(orderedAt.getTime() + daysAfterOrder * DAY),
       });
     };
+    // Deployed long before the others: outside the latest 4 deployed devices.
+    const older = await cancel(model.id, 3, new Date(Date.now() - 400 * DAY));
     const firstReturn = await cancel(model.id, 5);
     const laterReturn = await cancel(model.id, 10);
     const cancelled = await cancel(model.id, 40);
     await cancel(other.id, 5);
-    expect(await ids(`productId=${model.id}&type=return`)).toEqual([laterReturn.id, firstReturn.id]);
-    expect(await ids(`productId=${model.id}`)).toEqual([cancelled.id, laterReturn.id, firstReturn.id]);
-    const counted = await agent.get(`/admin/api/subscription-cancellations?needsReason=0&productId=${model.id}`);
+    const latest = `productId=${model.id}&latestDevices=4`;
+    expect(await ids(`${latest}&type=return`)).toEqual([laterReturn.id, firstReturn.id]);
+    expect(await ids(latest)).toEqual([cancelled.id, laterReturn.id, firstReturn.id]);
+    const counted = await agent.get(`/admin/api/subscription-cancellations?needsReason=0&${latest}`);
     expect(counted.json()).toMatchObject({ total: 3, estimated: false });
-    expect(await ids('productId=2147483647')).toEqual([]);
+    expect(await ids(`productId=${model.id}&latestDevices=10000&type=return`)).toEqual([
+      laterReturn.id,
+      firstReturn.id,
+      older.id,
+    ]);
+    expect(await ids('productId=2147483647&latestDevices=100')).toEqual([]);
   });
 
   it.each(['0', '-3', 'phone', '2.5', '99999999999'])('refuses %s as the product id with 422', async (bad) => {
-    const res = await agent.get(`/admin/api/subscription-cancellations?productId=${bad}`);
+    const res = await agent.get(`/admin/api/subscription-cancellations?productId=${bad}&latestDevices=100`);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ productId: ['The product id must be a whole number from 1 to 2147483647.'] });
+  });
+});
+
+describe('the latest devices of the product filter', () => {
+  it.each([
+    ['a product without latestDevices', 'productId=3', 'latestDevices'],
+    ['latestDevices without a product', 'latestDevices=100', 'productId'],
+    ['latestDevices past 10,000', 'productId=3&latestDevices=10001', 'latestDevices'],
+    ['latestDevices of 0', 'productId=3&latestDevices=0', 'latestDevices'],
+  ])('refuses %s with 422 naming the field', async (_, query, field) => {
+    const res = await agent.get(`/admin/api/subscription-cancellations?${query}`);
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual([field]);
   });
 });
 

@@ -52,6 +52,7 @@ export function CancellationsPage() {
   const reasonId = params.get('reasonId') ?? '';
   const returnReasonId = params.get('returnReasonId') ?? '';
   const productId = params.get('productId') ?? '';
+  const latestDevices = params.get('latestDevices') ?? '';
   const reasons = useCancellationReasons();
   const can = useCan();
   // The chip names the model; a role that may not read the products sees its id instead.
@@ -62,6 +63,7 @@ export function CancellationsPage() {
     reasonId: reasonId || undefined,
     returnReasonId: returnReasonId || undefined,
     productId: productId || undefined,
+    latestDevices: latestDevices || undefined,
   };
   const list = useCancellations(query);
   const queue = useReasonQueue<CancellationRow>({
@@ -144,9 +146,9 @@ export function CancellationsPage() {
       {productId && (
         <FilterChip
           label="Model"
-          value={products.data?.products.find((p) => p.id === Number(productId))?.model ?? `Product ${productId}`}
+          value={`${products.data?.products.find((p) => p.id === Number(productId))?.model ?? `Product ${productId}`}, latest ${Number(latestDevices).toLocaleString('en-US')} deployed devices`}
           clearLabel="Show every model"
-          onClear={() => set({ productId: null })}
+          onClear={() => set({ productId: null, latestDevices: null })}
         />
       )}
       {queue.reasonsAlert}

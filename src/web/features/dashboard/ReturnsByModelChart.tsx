@@ -40,10 +40,11 @@ export function ReturnsByModelChart() {
       query.data && {
         columns: ['Model', 'Returns'],
         rows: query.data.map((r) => [r.model, r.returns]),
-        // A model's count opens its 21-day returns, all of them: the list is not limited to the latest devices.
-        href: (row: number, column: number) => (column === 1 ? modelReturnsAddress(query.data[row]!.productId) : null),
+        // A model's count opens exactly the returns it counts: among the same latest devices.
+        href: (row: number, column: number) =>
+          column === 1 ? modelReturnsAddress(query.data[row]!.productId, limit) : null,
       },
-    [query.data],
+    [query.data, limit],
   );
   const navigate = useNavigate();
   const [tableShown, setTableShown] = useState(false);

@@ -181,9 +181,11 @@ describe('tables, click-through and comparison', () => {
     expect(table.href!(0, table.columns.indexOf('Lost'))).toBeNull();
   });
 
-  it('opens the 21-day returns of one model from returns by product, and nothing for SIM Only', () => {
-    expect(modelReturnsAddress(12)).toBe('/admin/subscription-cancellations?type=return&productId=12&needsReason=0');
-    expect(modelReturnsAddress(null)).toBeNull();
+  it('opens the 21-day returns of one model among the latest devices from returns by product, none for SIM Only', () => {
+    expect(modelReturnsAddress(12, 100)).toBe(
+      '/admin/subscription-cancellations?type=return&productId=12&latestDevices=100&needsReason=0',
+    );
+    expect(modelReturnsAddress(null, 100)).toBeNull();
   });
 
   it('spans each kind of period with the business days it counts', () => {

@@ -75,9 +75,12 @@ const activityDrill = (field: string, { from, to }: DateRange) =>
       ? list(paths.cancellations, { type: 'cancellation', from, to })
       : list(paths.subscriptions, { from, to });
 
-/** The 21-day returns of one model, as its bar of "21-day returns by product" opens them; none for SIM Only. */
-export const modelReturnsAddress = (productId: number | null) =>
-  productId === null ? null : list(paths.cancellations, { type: 'return', productId });
+/**
+ * The 21-day returns of one model among the latest `latestDevices` deployed devices, exactly as its bar of
+ * "21-day returns by product" counts them; none for SIM Only.
+ */
+export const modelReturnsAddress = (productId: number | null, latestDevices: number) =>
+  productId === null ? null : list(paths.cancellations, { type: 'return', productId, latestDevices });
 
 export const viewsOf = (def: TrendChartDef): readonly StatsView[] => STATS_ENDPOINTS[def.endpoint].views;
 
