@@ -39,4 +39,31 @@ describe('device swaps', () => {
     ]);
     await page.screenshot({ path: '.tmp/screens/device-swaps-1280.png' });
   });
+
+  it("opens one supplier's swaps of a month from a value of the swaps by supplier table", async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto('/admin');
+    const chart = page.locator('[data-chart="swaps-by-supplier-trend"]');
+    await chart.scrollIntoViewIfNeeded();
+    await chart.locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
+    await chart.getByRole('button', { name: 'Device swaps by supplier: download or show as a table' }).click();
+    await page.getByRole('menuitem', { name: 'Show data table' }).click();
+    const table = chart.getByRole('table', { name: 'Device swaps by supplier, Past Year' });
+    // This month's row: Acme Swaps 2, Beta Swaps 1.
+    await table.getByRole('row').last().getByRole('link', { name: '2', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/admin/device-swaps');
+    const address = new URL(page.url()).searchParams;
+    expect(address.get('supplierId')).toBe(String(acme.id));
+    expect(address.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(address.get('to')).toMatch(/^\d{4}-\d{2}-(28|29|30|31)$/);
+    await page.getByText('Supplier:').waitFor();
+    expect(await page.getByText('Supplier:').innerText()).toBe('Supplier: Acme Swaps');
+    await expect.poll(() => listRows(page).count()).toBe(2);
+    await page.screenshot({ path: '.tmp/screens/device-swaps-supplier-1280.png' });
+
+    await page.getByRole('button', { name: 'Show every supplier' }).click();
+    await expect.poll(() => listRows(page).count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get('supplierId')).toBeNull();
+  });
 });

@@ -13,6 +13,7 @@ import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions'
 import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
 import { viewForRange, viewsOf, type TrendChartDef } from './charts';
 import { useCancellationReasons } from '../cancellation-reasons';
+import { useSupplierNames } from '../suppliers';
 
 const CUSTOM = 'custom';
 /** What one period of a view is, to say how a chosen range is drawn. */
@@ -59,12 +60,11 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
   const legend = query.data
     ? seriesOf(def, query.data).map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! }))
     : [];
-  // The reasons chart names its series after reasons; their ids open the matching cancellations.
-  const reasons = useCancellationReasons({ enabled: !!def.seriesAreReasons });
-  const names = useMemo(
-    () => ({ reasonIds: new Map((reasons.data ?? []).map((r) => [r.name, r.id])) }),
-    [reasons.data],
-  );
+  // Charts whose series are named after reasons or suppliers open their rows by the record's id.
+  const reasons = useCancellationReasons({ enabled: def.seriesNamedAfter === 'cancellationReasons' });
+  const suppliers = useSupplierNames({ enabled: def.seriesNamedAfter === 'suppliers' });
+  const named = def.seriesNamedAfter === 'suppliers' ? suppliers.data : reasons.data;
+  const names = useMemo(() => ({ ids: new Map((named ?? []).map((r) => [r.name, r.id])) }), [named]);
   const table = useMemo(
     () => (query.data ? trendTable(def, query.data, view, hidden, previous, names) : null),
     [def, query.data, view, hidden, previous, names],

@@ -162,13 +162,24 @@ describe('tables, click-through and comparison', () => {
   it('opens the cancellations of one reason and period from the reasons chart, by the reason’s id', () => {
     const reasons = chart('cancellation-reason-trend');
     const table = trendTable(reasons, [{ period: '2026-10', Moved: 2, Price: 1 }], 'monthly', new Set(), undefined, {
-      reasonIds: new Map([['Moved', 7]]),
+      ids: new Map([['Moved', 7]]),
     });
     expect(table.href!(0, table.columns.indexOf('Moved'))).toBe(
       '/admin/subscription-cancellations?reasonId=7&from=2026-10-01&to=2026-10-31&needsReason=0',
     );
     // A series whose reason is unknown here opens nothing rather than a wrong list.
     expect(table.href!(0, table.columns.indexOf('Price'))).toBeNull();
+  });
+
+  it('opens the device swaps of one supplier and period from the swaps chart, by the supplier’s id', () => {
+    const swaps = chart('swaps-by-supplier-trend');
+    const table = trendTable(swaps, [{ period: '2026-02', Acme: 3, Gone: 1 }], 'monthly', new Set(), undefined, {
+      ids: new Map([['Acme', 4]]),
+    });
+    expect(table.href!(0, table.columns.indexOf('Acme'))).toBe(
+      '/admin/device-swaps?supplierId=4&from=2026-02-01&to=2026-02-28',
+    );
+    expect(table.href!(0, table.columns.indexOf('Gone'))).toBeNull();
   });
 
   it('opens the 21-day returns of one return reason and period from the return reasons chart', () => {

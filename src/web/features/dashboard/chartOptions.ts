@@ -58,7 +58,7 @@ export function trendTable(
   view: StatsView,
   hidden: ReadonlySet<string> = new Set(),
   previous?: StatsRow[],
-  names: DrillNames = { reasonIds: new Map() },
+  names: DrillNames = { ids: new Map() },
 ): ChartTable {
   const series = seriesOf(def, rows).filter((s) => !hidden.has(s.name));
   const { drill } = def;

@@ -30,13 +30,16 @@ export interface TrendChartDef {
   rowLimit?: boolean;
   /** The list behind a point: the rows a series counts in a period (click-through); null for none. */
   drill?: (field: string, period: DateRange, names: DrillNames) => string | null;
-  /** Its series are named after cancellation reasons, whose ids its drill needs. */
-  seriesAreReasons?: true;
+  /** The records its series are named after, whose ids its drill needs (looked up by name). */
+  seriesNamedAfter?: NamedRecords;
 }
 
-/** Ids of the records a chart names its series after (the reasons chart's series are reason names). */
+/** Records a chart's series may be named after: the named columns of the stats rows. */
+export type NamedRecords = 'cancellationReasons' | 'suppliers';
+
+/** The ids of the records a chart names its series after, by name. */
 export interface DrillNames {
-  reasonIds: ReadonlyMap<string, number>;
+  ids: ReadonlyMap<string, number>;
 }
 
 /** The business days a period spans, as the lists filter them (`from` and `to`, inclusive). */
@@ -63,9 +66,12 @@ export function periodRange(period: string, view: StatsView): DateRange {
   return { from: isoDay(start), to: isoDay(end) };
 }
 
-/** A list's address with its filters; every row, not only those needing a reason. */
-const list = (path: string, filters: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])), needsReason: '0' })}`;
+/** A list's address with its filters. */
+const address = (path: string, filters: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])))}`;
+
+/** A reason list's address with its filters; every row, not only those needing a reason. */
+const list = (path: string, filters: Record<string, string | number>) => address(path, { ...filters, needsReason: 0 });
 
 /** Orders, returns and cancellations of a period open the subscriptions or cancellations it counts. */
 const activityDrill = (field: string, { from, to }: DateRange) =>
@@ -233,9 +239,9 @@ export const TREND_CHARTS: TrendChartDef[] = [
     type: 'stackedBar',
     height: 400,
     defaultView: 'monthly',
-    seriesAreReasons: true,
-    drill: (field, { from, to }, { reasonIds }) => {
-      const reasonId = reasonIds.get(field);
+    seriesNamedAfter: 'cancellationReasons',
+    drill: (field, { from, to }, { ids }) => {
+      const reasonId = ids.get(field);
       return reasonId ? list(paths.cancellations, { reasonId, from, to }) : null;
     },
   },
@@ -266,6 +272,11 @@ export const TREND_CHARTS: TrendChartDef[] = [
     defaultView: 'monthly',
     hover: 'hideZeros',
     monthWithYear: true,
+    seriesNamedAfter: 'suppliers',
+    drill: (field, { from, to }, { ids }) => {
+      const supplierId = ids.get(field);
+      return supplierId ? address(paths.deviceSwaps, { supplierId, from, to }) : null;
+    },
   },
   {
     title: 'Referral Code Usage',
