@@ -3,7 +3,8 @@ import { CARRIERS } from './business';
 import { endpoint } from './endpoint';
 import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { bulkIds, bulkResult } from './bulk';
-import { calendarDate, id, int, MAX_INT4, searchText } from './primitives';
+import { dateOrder, dayRange, filter } from './list-filters';
+import { id, int, MAX_INT4, searchText } from './primitives';
 import { RETURN_RATE_MAX_LIMIT } from './stats';
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = 'Subscription not found.';
@@ -65,12 +66,6 @@ const cancellationIdParams = z.object({
   cancellationId: id(`The cancellation id must be a whole number from 1 to ${MAX_INT4}.`),
 });
 
-/** A query string carries "" for a cleared filter; that means "no filter". */
-const filter = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((value: z.input<T> | '' | undefined) => (value === '' ? undefined : value), schema.optional())
-    .optional();
-
 export const SEARCH_MAX_CHARS = 100;
 const carrierIds: readonly number[] = CARRIERS.map((c) => c.id);
 const INVALID_CARRIER = 'The selected carrier id is invalid.';
@@ -84,17 +79,11 @@ const listFilters = pageQuery.extend({
   carrierId: filter(
     int({ min: 1, message: INVALID_CARRIER }).refine((carrier) => carrierIds.includes(carrier), INVALID_CARRIER),
   ),
-  from: filter(calendarDate('The from date must be a valid date.')),
-  to: filter(calendarDate('The to date must be a valid date.')),
+  ...dayRange,
   needsReason: filter(
     z.enum(['0', '1'], { error: 'The needs reason filter must be 0 or 1.' }).transform((v) => v === '1'),
   ),
 });
-
-const dateOrder = <T extends { from?: string; to?: string }>(q: T, ctx: z.RefinementCtx) => {
-  if (q.from && q.to && q.from > q.to)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
-};
 
 /** Subscriptions: the date range is the order date; `status` active or cancelled; sorted by order date (the
  * needs-a-reason queue by cancellation date, in the same direction). */

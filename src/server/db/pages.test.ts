@@ -139,6 +139,8 @@ describe('list pages', () => {
     '/admin/api/prospects',
     '/admin/api/parcels',
     '/admin/api/suppliers',
+    '/admin/api/device-swaps',
+    '/admin/api/device-swaps?supplierId=1',
     '/admin/api/feedback-submissions',
     '/admin/api/mail-outbox',
     '/admin/api/audit-log',
@@ -157,6 +159,8 @@ describe('list pages', () => {
     '/admin/api/parcels?sort=createdAt',
     '/admin/api/suppliers?sort=name',
     '/admin/api/suppliers?sort=-name',
+    '/admin/api/device-swaps?sort=swappedAt',
+    '/admin/api/device-swaps?supplierId=1&sort=swappedAt',
     '/admin/api/mail-outbox?sort=createdAt',
   ])('reads %s off an index in its order, first and next page alike (no sort)', async (url) => {
     await seedEveryList();

@@ -1,4 +1,4 @@
-import { Badge, CloseButton, Group, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { auditEndpoints } from '../../../contract/audit';
@@ -11,7 +11,7 @@ import {
   type CancellationRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { BulkBar, DataTable, ExportButton, PageHeader, useRowSelection, type Column } from '../../ui';
+import { BulkBar, DataTable, ExportButton, FilterChip, PageHeader, useRowSelection, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
 import { reasonLabel, useCancellationReasons, useReasonQueue } from '../cancellation-reasons';
@@ -21,28 +21,6 @@ import { useCancellations } from './api';
 import { BulkReason } from './BulkReason';
 import { useCan } from '../auth';
 import { useDeviceOptions } from '../devices';
-
-/** A filter a chart's bar sets, named above the list, with a button that clears it. */
-function FilterChip({
-  label,
-  value,
-  clearLabel,
-  onClear,
-}: {
-  label: string;
-  value: string;
-  clearLabel: string;
-  onClear(): void;
-}) {
-  return (
-    <Group gap={4}>
-      <Text size="sm">
-        {label}: <strong>{value}</strong>
-      </Text>
-      <CloseButton size="sm" aria-label={clearLabel} onClick={onClear} />
-    </Group>
-  );
-}
 
 export function CancellationsPage() {
   const { filters, set, query: shared, paging } = useListParams<CancellationFilters['sort']>('type', '-cancelledAt');
