@@ -87,6 +87,12 @@ async function plannedRows(db: Tx, query: PgSelect): Promise<number> {
   return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
+/** What a count follows: the client's `exact`, and `uncounted`, which `allPages` sets on the queries of an export. */
+interface CountAsked {
+  exact?: '1';
+  uncounted?: boolean;
+}
+
 /**
  * Rows matching a list's filter, counted exactly up to EXACT_COUNT_LIMIT (at most that many index entries read),
  * and beyond it estimated by the planner unless `exact` is asked. `matching` builds the filtered
@@ -97,8 +103,11 @@ async function plannedRows(db: Tx, query: PgSelect): Promise<number> {
 export async function countRows(
   db: Tx,
   matching: () => PgSelect,
-  exact: boolean,
+  asked: CountAsked,
 ): Promise<{ total: number; estimated: boolean }> {
+  // An export reads every page and shows no total: counting each batch of it was wasted work.
+  if (asked.uncounted) return { total: 0, estimated: true };
+  const exact = !!asked.exact;
   if (!exact && !/\bwhere\b/i.test(matching().toSQL().sql)) {
     const planned = await plannedRows(db, matching());
     if (planned >= 2 * EXACT_COUNT_LIMIT) return { total: planned, estimated: true };
@@ -135,11 +144,11 @@ export const EXPORT_BATCH = 1000;
 
 /** Every page of a list in turn, by cursor, for an export: the same queries and order as the list itself. */
 export async function* allPages<T>(pageOf: (query: PageQuery) => Promise<Page<T>>): AsyncGenerator<T[]> {
-  let query: PageQuery = { page: 1, perPage: EXPORT_BATCH };
+  let query: PageQuery & CountAsked = { page: 1, perPage: EXPORT_BATCH, uncounted: true };
   for (;;) {
     const page = await pageOf(query);
     yield page.rows;
     if (!page.nextCursor) return;
-    query = { page: query.page + 1, perPage: EXPORT_BATCH, after: cursor.parse(page.nextCursor) };
+    query = { page: query.page + 1, perPage: EXPORT_BATCH, after: cursor.parse(page.nextCursor), uncounted: true };
   }
 }

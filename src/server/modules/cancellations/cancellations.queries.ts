@@ -51,7 +51,7 @@ export async function listCancellations(
       .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset),
-    countRows(db, () => matchingCancellations(db, where, !!(f.q || f.carrierId)), !!f.exact),
+    countRows(db, () => matchingCancellations(db, where, !!(f.q || f.carrierId)), f),
   ]);
   return pageOfRows(
     rows,

@@ -132,7 +132,7 @@ export async function listCustomers(
           .from(customers)
           .where(where)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   return pageOfRows(

@@ -44,7 +44,7 @@ export async function listDeviceSwaps(db: Tx, f: DeviceSwapFilters, timeZone: st
           .from(deviceSwaps)
           .where(where)
           .$dynamic(),
-      !!f.exact,
+      f,
     ),
   ]);
   return pageOfRows(

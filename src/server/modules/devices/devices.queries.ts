@@ -169,7 +169,7 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
           .from(devices)
           .where(where)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   const ids = rows.map((r) => r.id);

@@ -83,7 +83,7 @@ export async function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<
           .from(equipment)
           .where(where)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   return pageOfRows(

@@ -40,7 +40,7 @@ export async function feedbackPage(db: Tx, query: PageQuery & { q?: string }): P
           .from(feedbackSubmissions)
           .where(where)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   return pageOfRows(rows, ({ cursorKey: _, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }), query, counted);

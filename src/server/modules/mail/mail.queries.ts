@@ -45,7 +45,7 @@ export async function outboxPage(
           .select({ one: sql`1` })
           .from(mailOutbox)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   return pageOfRows(rows, ({ cursorKey: _, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() }), query, counted);

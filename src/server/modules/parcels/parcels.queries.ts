@@ -180,7 +180,7 @@ export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number
           .from(parcels)
           .where(where)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   return pageOfRows(

@@ -90,7 +90,7 @@ export async function listProspects(
           .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
           .where(where)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   return pageOfRows(

@@ -112,7 +112,7 @@ export async function listSubscriptions(
           .from(subscriptions)
           .where(where)
           .$dynamic(),
-      !!f.exact,
+      f,
     ),
   ]);
   return pageOfRows(

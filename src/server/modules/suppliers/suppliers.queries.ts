@@ -43,7 +43,7 @@ export async function listSuppliers(db: Tx, query: SupplierListQuery): Promise<P
           .from(suppliers)
           .where(where)
           .$dynamic(),
-      !!query.exact,
+      query,
     ),
   ]);
   const keyed = rows.map((r) => ({ ...r, id: r.supplier.id }));
