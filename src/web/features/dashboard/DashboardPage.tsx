@@ -28,7 +28,10 @@ function MapWhenInView() {
   );
 }
 
-/** The trend charts of §2; each loads its data when it scrolls into view. */
+/** The first two rows of charts, at or near the top of the page: their data is asked for on the first render. */
+const EAGER_CHARTS = 4;
+
+/** The trend charts of §2; each loads its data when it scrolls into view, the first rows at once. */
 export function DashboardPage() {
   return (
     <Stack gap="md">
@@ -36,8 +39,8 @@ export function DashboardPage() {
       <KpiTiles />
       <Glossary />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        {TREND_CHARTS.map((def) => (
-          <TrendChart key={def.endpoint} def={def} />
+        {TREND_CHARTS.map((def, index) => (
+          <TrendChart key={def.endpoint} def={def} eager={index < EAGER_CHARTS} />
         ))}
         <ReturnsByModelChart />
         <UpcomingCreditsChart />

@@ -19,8 +19,11 @@ const CUSTOM = 'custom';
 /** What one period of a view is, to say how a chosen range is drawn. */
 const VIEW_UNIT: Record<StatsView, string> = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' };
 
-/** A chart card with its view switcher; it asks for its data once it comes into view, then keeps each view cached. */
-export function TrendChart({ def }: { def: TrendChartDef }) {
+/**
+ * A chart card with its view switcher; it asks for its data once it comes into view (at once when `eager`, for the
+ * charts the page opens on), then keeps each view cached.
+ */
+export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?: boolean }) {
   const [chosen, setChosen] = useState<StatsView | typeof CUSTOM>(def.defaultView);
   // "Custom": a range of days, drawn in the finest view that keeps it readable; until both ends are set, the
   // default view stays drawn.
@@ -33,7 +36,9 @@ export function TrendChart({ def }: { def: TrendChartDef }) {
   /** What the chart shows, for its label and its table's caption. */
   const shownAs = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : STATS_VIEWS[view].label;
   const [limit, setLimit] = useState<number | undefined>(def.rowLimit ? ROW_LIMIT_OPTIONS[0] : undefined);
-  const [ref, inView] = useInView<HTMLDivElement>();
+  const [ref, seen] = useInView<HTMLDivElement>();
+  // Eager charts need not wait for the first layout to learn they are in view.
+  const inView = eager || seen;
   const query = useTrend(def.endpoint, view, { enabled: inView, limit: range ? undefined : limit, range });
   // "Compare": the same view over the stretch just before, drawn faint (line charts; all-time views and chosen
   // ranges have none).

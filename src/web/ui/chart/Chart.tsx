@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Box } from '@mantine/core';
 import type { EChartsOption } from 'echarts';
 import type { ChartProps } from './EChart';
@@ -8,9 +8,17 @@ export type ChartOption = EChartsOption;
 
 // The chart library is its own chunk, fetched when the first chart scrolls into view or a page that opens with
 // charts asks for it ahead (preloadCharts), so it downloads while the charts' data does.
-const loadEChart = () => import('./EChart');
-const EChart = lazy(loadEChart);
+type EChartModule = { default: ComponentType<ChartProps> };
+let loaded: EChartModule | undefined;
+const loadEChart = () => import('./EChart').then((module) => (loaded = module));
 export const preloadCharts = (): void => void loadEChart();
+// Once the chunk is in, a chart renders at once: with a plain promise it would still suspend, and React reveals a
+// Suspense boundary's content at most every 300 ms, which held each chart back that long after its data.
+const EChart = lazy(() =>
+  loaded
+    ? ({ then: (resolve: (module: EChartModule) => void) => resolve(loaded!) } as Promise<EChartModule>)
+    : loadEChart(),
+);
 
 /** True once the element has come within `margin` of the viewport; it stays true. */
 export function useInView<T extends Element>(margin = '200px') {
