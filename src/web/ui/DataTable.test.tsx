@@ -3,7 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from '../lib/http';
 import { renderWithProviders } from './testing/renderWithProviders';
-import { DataTable, type Column } from './DataTable';
+import { useLocation } from 'react-router';
+import { act } from '@testing-library/react';
+import { DataTable, useParamsUpdate, type Column } from './DataTable';
 
 interface Row {
   id: number;
@@ -139,5 +141,23 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(onPageChange).toHaveBeenLastCalledWith({ page: 1, exact: '1' });
+  });
+});
+
+describe('useParamsUpdate', () => {
+  it('keeps a filter set meanwhile when a change prepared earlier lands (a search box debounces its own)', () => {
+    let first: ReturnType<typeof useParamsUpdate> | undefined;
+    let latest: ReturnType<typeof useParamsUpdate> | undefined;
+    function Probe() {
+      const update = useParamsUpdate();
+      first ??= update;
+      latest = update;
+      return <output>{useLocation().search}</output>;
+    }
+    renderWithProviders(<Probe />, { route: '/admin/prospects' });
+    act(() => latest!({ converted: 'no' }));
+    act(() => first!({ q: 'Main St' }));
+    const params = new URLSearchParams(screen.getByRole('status').textContent ?? '');
+    expect(Object.fromEntries(params)).toEqual({ converted: 'no', q: 'Main St' });
   });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, Group, Pagination, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { HttpError } from '../lib/http';
@@ -277,16 +277,24 @@ export function usePager<S extends string = never>(defaultSort?: S) {
 /** Address parameters of a page; a changed filter clears them (spread it into the change) to start again. */
 export const FIRST_PAGE = { page: '', after: '', exact: '' } as const;
 
-/** Sets (or, given an empty value, clears) address parameters in place, keeping the hash: a page's tab (§2). */
+/**
+ * Sets (or, given an empty value, clears) address parameters in place, keeping the hash: a page's tab (§2). It
+ * reads the address as last rendered when called, not as it was when its caller rendered: a search box's debounced change lands after other filters
+ * may have changed it, and must not put them back.
+ */
 export function useParamsUpdate() {
   const location = useLocation();
   const navigate = useNavigate();
-  return (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(location.search);
+  const latest = useRef(location);
+  useEffect(() => {
+    latest.current = location;
+  }, [location]);
+  return (changes: Record<string, string | null | undefined>) => {
+    const next = new URLSearchParams(latest.current.search);
     for (const [name, value] of Object.entries(changes))
       if (value) next.set(name, value);
       else next.delete(name);
-    void navigate({ search: next.toString(), hash: location.hash }, { replace: true });
+    void navigate({ search: next.toString(), hash: latest.current.hash }, { replace: true });
   };
 }
 

@@ -10,6 +10,7 @@ import {
   formatDateTime,
   pageQueryProps,
   PageHeader,
+  useParamsUpdate,
   useUrlPager,
   type Column,
 } from '../../ui';
@@ -43,7 +44,7 @@ const columns: Column<DeviceSwapRow>[] = [
 
 /** Device swaps, newest first: one supplier's and a range of days, as a point of the swaps chart opens them. */
 export function SwapsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const supplierId = params.get('supplierId') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
@@ -55,14 +56,8 @@ export function SwapsPage() {
   const suppliers = useSupplierNames({ enabled: !!supplierId && can('suppliers.view') });
   const supplierName = suppliers.data?.find((s) => s.id === Number(supplierId))?.name ?? `Supplier ${supplierId}`;
 
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ ...FIRST_PAGE, ...changes })) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
+  const updateParams = useParamsUpdate();
+  const update = (changes: Record<string, string | null>) => updateParams({ ...FIRST_PAGE, ...changes });
 
   return (
     <Stack>

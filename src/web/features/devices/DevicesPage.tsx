@@ -6,6 +6,7 @@ import {
   FIRST_PAGE,
   pageQueryProps,
   PageHeader,
+  useParamsUpdate,
   useUrlPager,
   SearchInput,
   type Column,
@@ -64,7 +65,7 @@ const columns: Column<DeviceRow>[] = [
 
 /** Devices: search by IMEI, SIM, phone or id; filter by status and product; newest first. */
 export function DevicesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const productId = params.get('productId') ?? '';
@@ -78,14 +79,8 @@ export function DevicesPage() {
     perPage: PER_PAGE,
   });
 
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ ...FIRST_PAGE, ...changes })) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
+  const updateParams = useParamsUpdate();
+  const update = (changes: Record<string, string>) => updateParams({ ...FIRST_PAGE, ...changes });
 
   return (
     <Stack>

@@ -3,7 +3,7 @@ import { Button, Group, Select, Switch } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { CARRIERS } from '../../../contract/business';
 import { EXACT_COUNT_LIMIT } from '../../../contract/pagination';
-import { DateField, FIRST_PAGE, SearchInput, useUrlPager } from '../../ui';
+import { DateField, FIRST_PAGE, SearchInput, useParamsUpdate, useUrlPager } from '../../ui';
 
 export const PER_PAGE = 25;
 /** Two filters a row on a phone, a fixed width from 576 px. */
@@ -13,7 +13,7 @@ const HALF = { base: 'calc(50% - 6px)', xs: 150 };
  * The filters and sort of a reason list, kept in the address so a reload or a shared link shows the same rows.
  */
 export function useListParams<S extends string>(extraName: 'status' | 'type', defaultSort: S) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const get = (name: string) => params.get(name) ?? '';
   const filters = {
     q: get('q'),
@@ -25,21 +25,18 @@ export function useListParams<S extends string>(extraName: 'status' | 'type', de
     needsReason: params.get('needsReason') !== '0',
   };
   const pager = useUrlPager<S>(defaultSort);
+  const update = useParamsUpdate();
   const set = (changes: Record<string, string | number | boolean | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          const text = name === 'needsReason' ? (value ? '' : '0') : value === null ? '' : String(value);
-          if (text) next.set(name, text);
-          else next.delete(name);
-        }
-        // A changed filter starts from the first page, counted the usual way.
-        for (const name of Object.keys(FIRST_PAGE)) next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+    update({
+      // A changed filter starts from the first page, counted the usual way.
+      ...FIRST_PAGE,
+      ...Object.fromEntries(
+        Object.entries(changes).map(([name, value]) => [
+          name,
+          name === 'needsReason' ? (value ? '' : '0') : value === null ? '' : String(value),
+        ]),
+      ),
+    });
   // The filters both lists share; each list adds its own (`filters.extra`). The server checks them all.
   const query = {
     q: filters.q,
