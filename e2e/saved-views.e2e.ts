@@ -13,7 +13,8 @@ describe('saved views', () => {
     await page.goto('/admin/equipment?q=3566#returning');
     await page.getByRole('tab', { name: 'Returning', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Views' }).click();
-    expect(await page.getByText('No saved views yet.').isVisible()).toBe(true);
+    // The menu asks for the saved views when it opens: wait for their answer.
+    await page.getByText('No saved views yet.').waitFor();
     await page.getByRole('menuitem', { name: 'Save this view…' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Returning phones');
     await page.getByRole('dialog').getByRole('button', { name: 'Save view' }).click();
