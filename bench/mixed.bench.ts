@@ -1,20 +1,17 @@
 /**
  * Mixed load through real HTTP on real server processes (PostgreSQL target only): stats, lists, search and maps,
  * 32 workers with a session each, closed loop, first on one instance and then on two behind a round-robin
- * client; beside them, one more worker per instance downloads a CSV export after another (a search's customers),
- * kept out of the request rate and percentiles. Prints requests/s, p50/p95/p99, errors, p95 per kind of call,
+ * client; alone, then with one more worker per instance beside them downloading a CSV export after another (a
+ * search's customers), kept out of the request rate and percentiles. Prints requests/s, p50/p95/p99, errors, p95 per kind of call,
  * the exports' count and p95, and each instance's event-loop delay (the longest any request waited behind
  * another one).
  *
  * MIXED_BENCH_SECONDS   measured seconds per run (default 20, after 5 s of warm-up)
  * MIXED_BENCH_WORKERS   concurrent workers (default 32)
  * MIXED_BENCH_INSTANCES comma list of instance counts to run (default 1,2)
+ * MIXED_BENCH_EXPORTS   comma list: 0 runs the load alone, 1 with the export workers beside it (default 0,1)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { desc } from 'drizzle-orm';
 import { customers } from '../src/server/db/schema';
@@ -33,10 +30,12 @@ import {
 } from '../src/contract/stats';
 import { record, type BenchContext, type BenchTarget } from './support';
 import { Session } from '../src/server/test/http-session';
+import { serverDatabaseUrl, startServer, stopServer, type ServerProcess } from './server-process';
 
 const seconds = Number(process.env.MIXED_BENCH_SECONDS ?? 20);
 const workers = Number(process.env.MIXED_BENCH_WORKERS ?? 32);
 const instanceCounts = (process.env.MIXED_BENCH_INSTANCES ?? '1,2').split(',').map(Number);
+const exportRuns = (process.env.MIXED_BENCH_EXPORTS ?? '0,1').split(',').map((v) => v === '1');
 const WARMUP_SECONDS = 5;
 const TARGET = { requestsPerSecond: 500, p99: 250 };
 
@@ -84,68 +83,19 @@ async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrl: str
   return { mix, exportUrl: `${customerEndpoints.export.path}?q=${surname}` };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  report: string;
-}
-
-async function startInstance(databaseUrl: string, webDir: string): Promise<Instance> {
-  const port = await freePort();
-  const report = path.join(os.tmpdir(), `bo-bench-loop-${port}.json`);
-  const child = spawn(process.execPath, ['bench/instance.mjs'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_DATA: '0',
-      ADMIN_PASSWORD: 'bench admin password 2026',
-      LOGIN_RATE_LIMIT: '100000',
-      WEB_DIST_DIR: webDir,
-      LOG_LEVEL: 'warn',
-      EVENT_LOOP_REPORT: report,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Back office ready')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`a bench instance exited with ${code} before it was ready:\n${out}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child, report };
-}
-
-async function stopInstance(instance: Instance): Promise<{ p50: number; p99: number; max: number }> {
-  const exited = new Promise((resolve) => instance.child.on('exit', resolve));
-  instance.child.kill('SIGTERM');
-  await exited;
-  const loop = JSON.parse(fs.readFileSync(instance.report, 'utf8')) as { p50: number; p99: number; max: number };
-  fs.rmSync(instance.report, { force: true });
-  return loop;
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted.length
     ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10
     : 0;
 
-async function run(target: BenchTarget, instances: Instance[], { mix, exportUrl }: Awaited<ReturnType<typeof calls>>) {
+async function run(
+  target: BenchTarget,
+  instances: ServerProcess[],
+  { mix, exportUrl }: Awaited<ReturnType<typeof calls>>,
+  exporting: boolean,
+) {
   const sessions = await Promise.all(
-    Array.from({ length: workers + instances.length }, async (_, i) => {
+    Array.from({ length: workers + (exporting ? instances.length : 0) }, async (_, i) => {
       const user = await createStaffUser(target.db, { role: 'analyst' });
       const session = new Session(instances[i % instances.length]!.url);
       await session.signIn(user.email, user.password);
@@ -179,9 +129,11 @@ async function run(target: BenchTarget, instances: Instance[], { mix, exportUrl 
   for (const instance of instances) instance.child.kill('SIGUSR2');
   measuring = true;
   const started = performance.now();
+  const clientCpu = process.cpuUsage();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
   const elapsed = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(clientCpu);
   stop = true;
   await Promise.all([...loops, ...exporters]);
   const all = samples.map((s) => s.ms).sort((a, b) => a - b);
@@ -202,7 +154,9 @@ async function run(target: BenchTarget, instances: Instance[], { mix, exportUrl 
     p99: pct(all, 99),
     errors: samples.filter((s) => s.status !== 200).length + exports.filter((s) => s.status !== 200).length,
     ...byKind,
-    exports: exports.length,
+    'exports done': exports.length,
+    // The load generator shares the 2 cores with the servers and PostgreSQL: what it took of them.
+    'client CPU (%)': Math.round((user + system) / 1e4 / elapsed),
     'p95 exports': pct(
       exports.map((s) => s.ms).sort((a, b) => a - b),
       95,
@@ -218,36 +172,38 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
       continue;
     }
     const load = await calls(target);
-    // The instances share the machine with PostgreSQL, so they reach it as such an app should: on its Unix socket.
-    const databaseUrl = process.env.DATABASE_SOCKET_URL ?? process.env.DATABASE_URL;
-    for (const count of instanceCounts) {
-      const instances: Instance[] = [];
-      for (let i = 0; i < count; i++) instances.push(await startInstance(databaseUrl, spaShell()));
-      const loadBefore = os.loadavg()[0]!;
-      let result;
-      try {
-        result = await run(target, instances, load);
-      } finally {
-        const loops = await Promise.all(instances.map(stopInstance));
-        const met =
-          result && result['requests/s'] >= TARGET.requestsPerSecond && result.p99 <= TARGET.p99 && !result.errors;
-        rows.push({
-          db: target.kind,
-          instances: count,
-          workers,
-          ...result,
-          'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
-          'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
-          target: `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,
-          load: `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
-        });
+    const databaseUrl = serverDatabaseUrl()!;
+    for (const count of instanceCounts)
+      for (const exporting of exportRuns) {
+        const instances: ServerProcess[] = [];
+        for (let i = 0; i < count; i++) instances.push(await startServer(databaseUrl, spaShell()));
+        const loadBefore = os.loadavg()[0]!;
+        let result;
+        try {
+          result = await run(target, instances, load, exporting);
+        } finally {
+          const loops = await Promise.all(instances.map(stopServer));
+          const met =
+            result && result['requests/s'] >= TARGET.requestsPerSecond && result.p99 <= TARGET.p99 && !result.errors;
+          rows.push({
+            db: target.kind,
+            instances: count,
+            workers,
+            exports: exporting ? 'beside' : 'none',
+            ...result,
+            'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
+            'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
+            target: `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,
+            load: `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
+          });
+        }
       }
-    }
   }
   record('mixed', rows, {
     scale: ctx.scale,
     seconds,
     workers,
     database: process.env.DATABASE_SOCKET_URL ? 'unix socket' : 'tcp',
+    client: 'node:http keep-alive, gzip/br accepted, bodies read but not decoded',
   });
 }

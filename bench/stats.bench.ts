@@ -21,6 +21,7 @@ import { pathOf } from '../src/contract/endpoint';
 import { STATS_ENDPOINTS, statsEndpoints, trendName, type StatsEndpoint, type StatsView } from '../src/contract/stats';
 import { launchBrowser } from '../e2e/support/harness';
 import { benchDatabase, measure, record, type BenchContext, type BenchTarget, type Timing } from './support';
+import { serverDatabaseUrl, startServer, stopServer } from './server-process';
 
 const timeZone = testConfig().BUSINESS_TIMEZONE;
 const naiveIterations = Number(process.env.STATS_BENCH_NAIVE_ITERATIONS ?? 3);
@@ -38,19 +39,55 @@ function webDir(): string {
   return dir;
 }
 
-/** Opens the dashboard in a fresh browser and times navigation → every chart above the fold drawn. */
-async function dashboardLoad(target: BenchTarget, dir: string) {
-  const database = benchDatabase(target);
-  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: dir });
+/** The app to open the dashboard on: its own server process where the database allows one, else in this process. */
+async function dashboardServer(
+  target: BenchTarget,
+  dir: string,
+): Promise<{ baseURL: string; close(): Promise<unknown> }> {
+  const databaseUrl = serverDatabaseUrl();
+  if (target.kind === 'postgres' && databaseUrl) {
+    const server = await startServer(databaseUrl, dir);
+    return { baseURL: server.url, close: () => stopServer(server) };
+  }
+  // An embedded database belongs to the one process that opened it.
+  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), {
+    database: benchDatabase(target),
+    webDir: dir,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  const baseURL = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    baseURL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    close: () => app.close(),
+  };
+}
+
+/** In the page, from its navigation on: when each chart card first shows a drawn chart (performance.now()). */
+function recordChartsDrawn() {
+  const drawnAt: Record<string, number> = {};
+  (window as unknown as { chartsDrawnAt: Record<string, number> }).chartsDrawnAt = drawnAt;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const el = record.target as Element;
+      const chart = el.getAttribute('data-drawn') === 'true' && el.closest('[data-chart]')?.getAttribute('data-chart');
+      if (chart && !(chart in drawnAt)) drawnAt[chart] = performance.now();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+}
+
+/**
+ * Opens the dashboard in a fresh browser (cold cache) and times navigation → every chart above the fold drawn: as
+ * the page records it, and as the bench sees it (Playwright's polling adds up to a few tens of ms).
+ */
+async function dashboardLoad(target: BenchTarget, dir: string) {
+  const server = await dashboardServer(target, dir);
   const browser = await launchBrowser();
   const user = await createStaffUser(target.db);
   const runs: Record<string, number>[] = [];
   try {
     for (let run = 0; run < 5; run++) {
-      const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 900 } });
+      await context.addInitScript(recordChartsDrawn);
       const page: Page = await context.newPage();
       await page.goto('/admin/login');
       await page.getByLabel('Email').fill(user.email);
@@ -74,12 +111,18 @@ async function dashboardLoad(target: BenchTarget, dir: string) {
       );
       for (const chart of aboveFold)
         await page.locator(`[data-chart="${chart}"] [data-drawn="true"]`).waitFor({ timeout: 120_000 });
-      runs.push({ ms: Date.now() - started, charts: aboveFold.length, requests, statsRequests });
+      const seen = Date.now() - started;
+      const drawnAt = await page.evaluate(
+        (charts) =>
+          charts.map((c) => (window as unknown as { chartsDrawnAt: Record<string, number> }).chartsDrawnAt[c]!),
+        aboveFold,
+      );
+      runs.push({ ms: Math.round(Math.max(...drawnAt)), seen, charts: aboveFold.length, requests, statsRequests });
       await context.close();
     }
   } finally {
     await browser.close();
-    await app.close();
+    await server.close();
   }
   runs.sort((a, b) => a.ms! - b.ms!);
   return { median: runs[Math.floor(runs.length / 2)]!, runs };
@@ -141,7 +184,12 @@ export default async function stats(ctx: BenchContext) {
       });
     }
     const load = await dashboardLoad(target, dir);
-    browserRows.push({ db: target.kind, ...load.median, runs: load.runs.map((r) => r.ms).join(' ') });
+    browserRows.push({
+      db: target.kind,
+      ...load.median,
+      runs: load.runs.map((r) => r.ms).join(' '),
+      'runs seen': load.runs.map((r) => r.seen).join(' '),
+    });
   }
   // Shared machines make timings noisy: the load while measuring goes with the numbers.
   const loadAverage = os.loadavg().map((l) => Math.round(l * 10) / 10);
@@ -156,6 +204,7 @@ export default async function stats(ctx: BenchContext) {
     scale: ctx.scale,
     loadAverage,
     viewport: '1280x900',
-    measured: 'navigation to every above-the-fold chart drawn (median of 5)',
+    measured:
+      'navigation to every above-the-fold chart drawn, median of 5 cold loads: ms as the page records it (performance.now() when the last chart is drawn), seen as the bench observes it; the server in its own process where the database allows',
   });
 }

@@ -21,6 +21,7 @@ const envSchema = z.object({
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   DEMO_DATA: bool01.default(true),
@@ -66,7 +67,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
-/** A config for tests: production-like, quiet, no demo data. */
+/**
+ * A config for tests: production-like, quiet, no demo data. Stats answers are not kept: tests write rows beside
+ * the app and read the charts at once (the keeping has tests of its own).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', DEMO_DATA: '0', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DEMO_DATA: '0', LOG_LEVEL: 'silent', STATS_CACHE_SECONDS: '0' }),
+    ...overrides,
+  };
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { Access } from '../../contract/access';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { statsRoutes } from './stats/stats.routes';
+import { StatsAnswers } from './stats/stats.cache';
 import { deviceRoutes } from './devices/devices.routes';
 import { deviceSwapRoutes } from './device-swaps/device-swaps.routes';
 import { equipmentRoutes } from './equipment/equipment.routes';
@@ -24,6 +26,9 @@ import { mfaRoutes } from './staff/mfa.routes';
 import { savedViewRoutes } from './saved-views/saved-views.routes';
 import { revertRoutes } from './revert/revert.routes';
 
+/** Writes under these declarations change staff accounts and sessions, never the data the charts read. */
+const ACCOUNT_ACCESS = new Set<Access>(['public', 'signed-in', 'staff.manage']);
+
 export interface ModuleDeps {
   config: Config;
   database: Database;
@@ -35,7 +40,8 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   const db = database.db;
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now });
   await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
+  const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
+  await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, answers: statsAnswers });
   await app.register(deviceRoutes, { db });
   await app.register(deviceSwapRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(equipmentRoutes, { db });
@@ -46,13 +52,17 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS });
   const clusters = new MapClusters(app.log, now);
   app.addHook('onClose', () => clusters.close());
-  // A write here that may add, move or remove map points rebuilds the affected indexes on their next use; other
-  // instances see it within the indexes' time to live (ADR 017).
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || reply.statusCode >= 400) return;
+  // A write here drops the stats answers kept (ADR 024), and one that may add, move or remove map points rebuilds
+  // the affected indexes on their next use; other instances see it within their time to live (ADR 017). Before
+  // the answer leaves, so that the writer's next read finds them gone.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
     const url = request.routeOptions.url ?? '';
+    if (!url) return payload;
+    if (!ACCOUNT_ACCESS.has(request.routeOptions.config.access ?? 'public')) statsAnswers.written(reply);
     if (url.includes('prospects')) clusters.invalidate('visits');
     if (/customers|subscriptions|cancellations|devices|equipment/.test(url)) clusters.invalidate('members');
+    return payload;
   });
   await app.register(mapsRoutes, {
     db,

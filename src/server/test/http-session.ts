@@ -1,4 +1,8 @@
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+
+/** Connections kept open between a load's requests, as a browser keeps them. */
+const keepAlive = new http.Agent({ keepAlive: true });
 
 /** What a browser keeps between requests: its cookies and the CSRF token the page gave it. */
 interface Jar {
@@ -71,15 +75,25 @@ export class Session {
     return fetch(`${this.base}${url}`, { headers: this.headers() });
   }
 
-  /** Status and milliseconds of one GET, body read to the end. */
-  async get(url: string): Promise<{ status: number; ms: number }> {
+  /**
+   * Status and milliseconds of one GET, the body received to its end but not decoded: what a load generator needs,
+   * at a fraction of fetch's cost in the client (which shares the machine with the server under load).
+   */
+  get(url: string): Promise<{ status: number; ms: number }> {
     const start = performance.now();
-    try {
-      const res = await fetch(`${this.base}${url}`, { headers: this.headers() });
-      await res.arrayBuffer();
-      return { status: res.status, ms: performance.now() - start };
-    } catch {
-      return { status: 0, ms: performance.now() - start };
-    }
+    return new Promise((resolve) => {
+      const done = (status: number) => resolve({ status, ms: performance.now() - start });
+      http
+        .get(
+          `${this.base}${url}`,
+          { agent: keepAlive, headers: { ...this.headers(), 'accept-encoding': 'gzip, deflate, br' } },
+          (res) => {
+            res.on('data', () => {});
+            res.on('end', () => done(res.statusCode ?? 0));
+            res.on('error', () => done(0));
+          },
+        )
+        .on('error', () => done(0));
+    });
   }
 }
