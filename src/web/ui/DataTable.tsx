@@ -280,7 +280,8 @@ export const FIRST_PAGE = { page: '', after: '', exact: '' } as const;
 /**
  * Sets (or, given an empty value, clears) address parameters in place, keeping the hash: a page's tab (§2). It
  * reads the address as last rendered when called, not as it was when its caller rendered: a search box's debounced change lands after other filters
- * may have changed it, and must not put them back.
+ * may have changed it, and must not put them back. `replace: false` makes the change an entry of the history, for
+ * a change Back should undo (another page of a list paged by cursor).
  */
 export function useParamsUpdate() {
   const location = useLocation();
@@ -289,12 +290,12 @@ export function useParamsUpdate() {
   useEffect(() => {
     latest.current = location;
   }, [location]);
-  return (changes: Record<string, string | null | undefined>) => {
+  return (changes: Record<string, string | null | undefined>, { replace = true }: { replace?: boolean } = {}) => {
     const next = new URLSearchParams(latest.current.search);
     for (const [name, value] of Object.entries(changes))
       if (value) next.set(name, value);
       else next.delete(name);
-    void navigate({ search: next.toString(), hash: latest.current.hash }, { replace: true });
+    void navigate({ search: next.toString(), hash: latest.current.hash }, { replace });
   };
 }
 

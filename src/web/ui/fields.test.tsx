@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { renderWithProviders } from './testing/renderWithProviders';
 import { TagSelect } from './TagSelect';
 import { DateField, TimeField, formatTime, parseDate, parseTime } from './DateTimeFields';
+import { DateRangeFields } from './DateRangeFields';
 import { formatDate, formatDateTime } from './dates';
 import { ExternalLink, ExternalLinksInNewTab } from './ExternalLink';
 import { Lightbox, LIGHTBOX_FAILURE_MESSAGE } from './Lightbox';
@@ -76,6 +77,17 @@ describe('dates and times', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '01/02/2027');
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2027-01-02'));
+  });
+
+  it('DateRangeFields shows both ends and hands back the end that changed', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <DateRangeFields labels={['Swapped from', 'Swapped to']} from="2026-11-02" to="" onChange={onChange} />,
+    );
+    expect(screen.getByLabelText('Swapped from')).toHaveValue('11/02/2026');
+    expect(screen.getByLabelText('Swapped to')).toHaveValue('');
+    await userEvent.type(screen.getByLabelText('Swapped to'), '11/20/2026');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ to: '2026-11-20' }));
   });
 
   it('reads typed times as h:mm A (or 24-hour) only', () => {

@@ -1,6 +1,6 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { AUDIT_ENTITY_TYPES } from '../../../contract/audit';
-import { DateField } from '../../ui';
+import { DateRangeFields, FilterBar } from '../../ui';
 import { useStaffList } from './api';
 import { actionGroups, recordLabel } from './labels';
 import type { useAuditLogParams } from './useAuditLogParams';
@@ -19,7 +19,11 @@ export function AuditLogFilters({
 }: Pick<Params, 'filters' | 'filtered' | 'setFilters'>) {
   const staff = useStaffList();
   return (
-    <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+    <FilterBar
+      filtered={filtered}
+      onReset={() => setFilters({ userId: null, action: null, entityType: null, entityId: null, from: null, to: null })}
+      mb="md"
+    >
       <Select
         label="User"
         placeholder="Everyone"
@@ -57,32 +61,7 @@ export function AuditLogFilters({
         disabled={!filters.entityType}
         w={HALF}
       />
-      <DateField
-        label="From"
-        value={filters.from || null}
-        maxDate={filters.to || undefined}
-        onChange={(from) => setFilters({ from })}
-        w={HALF}
-      />
-      <DateField
-        label="To"
-        value={filters.to || null}
-        minDate={filters.from || undefined}
-        onChange={(to) => setFilters({ to })}
-        w={HALF}
-      />
-      {filtered && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          mb={6}
-          onClick={() =>
-            setFilters({ userId: null, action: null, entityType: null, entityId: null, from: null, to: null })
-          }
-        >
-          Reset filters
-        </Button>
-      )}
-    </Group>
+      <DateRangeFields labels={['From', 'To']} from={filters.from} to={filters.to} onChange={setFilters} w={HALF} />
+    </FilterBar>
   );
 }

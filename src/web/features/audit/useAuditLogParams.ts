@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { QueryIn } from '../../../contract/endpoint';
 import type { auditLogEndpoints } from '../../../contract/audit';
+import { useParamsUpdate } from '../../ui';
 
 const FILTERS = ['userId', 'action', 'entityType', 'entityId', 'from', 'to'] as const;
 export type AuditLogFilter = (typeof FILTERS)[number];
@@ -10,33 +11,17 @@ export type AuditLogFilter = (typeof FILTERS)[number];
  * entries. `before` is the cursor of an older page; a new filter starts again from the newest entries.
  */
 export function useAuditLogParams() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const update = useParamsUpdate();
   const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Record<
     AuditLogFilter,
     string
   >;
   const before = params.get('before') ?? '';
 
-  const setFilters = (changes: Partial<Record<AuditLogFilter, string | null>>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes))
-          if (value) next.set(name, value);
-          else next.delete(name);
-        next.delete('before');
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilters = (changes: Partial<Record<AuditLogFilter, string | null>>) => update({ ...changes, before: '' });
   // A page of its own in the history, so Back returns to the newer page.
-  const setBefore = (cursor: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (cursor) next.set('before', cursor);
-      else next.delete('before');
-      return next;
-    });
+  const setBefore = (cursor: string | null) => update({ before: cursor }, { replace: false });
 
   // The server checks every value; one edited by hand into the address is answered with its field's message.
   const query = { ...filters, before } as QueryIn<typeof auditLogEndpoints.list>;

@@ -11,12 +11,12 @@ import {
   type CancellationRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { BulkBar, DataTable, ExportButton, FilterChip, PageHeader, useRowSelection, type Column } from '../../ui';
+import { BulkBar, ExportButton, FilterChip, PageHeader, useRowSelection, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
 import { reasonLabel, useCancellationReasons, useReasonQueue } from '../cancellation-reasons';
 import { queueColumns } from '../subscriptions';
-import { ListFilters, PER_PAGE, useClampPage, useListParams } from '../subscriptions';
+import { ListFilters, ReasonListTable, useClampPage, useListParams } from '../subscriptions';
 import { useCancellations } from './api';
 import { BulkReason } from './BulkReason';
 import { useCan } from '../auth';
@@ -135,24 +135,15 @@ export function CancellationsPage() {
           <BulkReason rows={selection.selected} onDone={selection.keep} />
         </BulkBar>
       )}
-      <DataTable
+      <ReasonListTable
         caption="Cancellations"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isPending || list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
-        estimated={list.data?.estimated}
-        nextCursor={list.data?.nextCursor}
-        {...paging}
-        perPage={PER_PAGE}
-        minWidth={narrow ? 640 : 900}
-        empty={
-          filters.needsReason && !filters.q
-            ? 'Every cancellation has a reason.'
-            : 'No cancellations match these filters.'
-        }
+        list={list}
+        filters={filters}
+        paging={paging}
+        narrow={narrow}
+        allRecorded="Every cancellation has a reason."
+        noMatch="No cancellations match these filters."
       />
     </>
   );

@@ -1,15 +1,14 @@
 import { Anchor, Stack } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
 import { customerEndpoints, isSearchable, type CustomerListQuery, type CustomerRow } from '../../../contract/customers';
 import {
   DataTable,
   ExportButton,
-  FIRST_PAGE,
   pageQueryProps,
   PageHeader,
   SearchInput,
-  useParamsUpdate,
+  useFilterParams,
   useUrlPager,
   type Column,
 } from '../../ui';
@@ -46,9 +45,8 @@ const columns: Column<CustomerRow>[] = [
 
 export function CustomersPage() {
   const pager = useUrlPager<CustomerListQuery['sort']>('-createdAt');
-  const [params] = useSearchParams();
-  const update = useParamsUpdate();
-  const q = params.get('q') ?? '';
+  const params = useFilterParams();
+  const q = params.get('q');
   const list = useCustomers({ ...pager.request, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
   return (
     <Stack gap="sm">
@@ -68,7 +66,7 @@ export function CustomersPage() {
       />
       <SearchInput
         value={q}
-        onChange={(value) => update({ ...FIRST_PAGE, q: value })}
+        onChange={(value) => params.set({ q: value })}
         placeholder="Start typing name or customer ID"
         label="Search customers"
         description={`Name, customer ID, phone or e-mail; ${CUSTOMER_SEARCH_MIN_CHARS} or more characters.`}

@@ -1,16 +1,16 @@
-import { Anchor, Button, Group, Stack } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Anchor, Stack } from '@mantine/core';
+import { Link } from 'react-router';
 import { deviceSwapEndpoints, type DeviceSwapFilters, type DeviceSwapRow } from '../../../contract/device-swaps';
 import {
   DataTable,
-  DateField,
+  DateRangeFields,
   ExportButton,
+  FilterBar,
   FilterChip,
-  FIRST_PAGE,
   formatDateTime,
   pageQueryProps,
   PageHeader,
-  useParamsUpdate,
+  useFilterParams,
   useUrlPager,
   type Column,
 } from '../../ui';
@@ -44,10 +44,11 @@ const columns: Column<DeviceSwapRow>[] = [
 
 /** Device swaps, newest first: one supplier's and a range of days, as a point of the swaps chart opens them. */
 export function SwapsPage() {
-  const [params] = useSearchParams();
-  const supplierId = params.get('supplierId') ?? '';
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
+  const params = useFilterParams();
+  const supplierId = params.get('supplierId');
+  const from = params.get('from');
+  const to = params.get('to');
+  const filtered = !!(supplierId || from || to);
   const pager = useUrlPager<DeviceSwapFilters['sort']>('-swappedAt');
   const filters = { supplierId: supplierId || undefined, from: from || undefined, to: to || undefined };
   const list = useDeviceSwaps({ ...filters, ...pager.request, perPage: PER_PAGE });
@@ -55,9 +56,6 @@ export function SwapsPage() {
   // The chip names the supplier; a role that may not read suppliers sees its id instead.
   const suppliers = useSupplierNames({ enabled: !!supplierId && can('suppliers.view') });
   const supplierName = suppliers.data?.find((s) => s.id === Number(supplierId))?.name ?? `Supplier ${supplierId}`;
-
-  const updateParams = useParamsUpdate();
-  const update = (changes: Record<string, string | null>) => updateParams({ ...FIRST_PAGE, ...changes });
 
   return (
     <Stack>
@@ -76,38 +74,15 @@ export function SwapsPage() {
           </>
         }
       />
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <DateField
-          label="Swapped from"
-          value={from || null}
-          maxDate={to || undefined}
-          onChange={(value) => update({ from: value })}
-          w={HALF}
-        />
-        <DateField
-          label="Swapped to"
-          value={to || null}
-          minDate={from || undefined}
-          onChange={(value) => update({ to: value })}
-          w={HALF}
-        />
-        {(from || to || supplierId) && (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            mb={6}
-            onClick={() => update({ supplierId: null, from: null, to: null })}
-          >
-            Reset filters
-          </Button>
-        )}
-      </Group>
+      <FilterBar filtered={filtered} onReset={() => params.set({ supplierId: null, from: null, to: null })}>
+        <DateRangeFields labels={['Swapped from', 'Swapped to']} from={from} to={to} onChange={params.set} w={HALF} />
+      </FilterBar>
       {supplierId && (
         <FilterChip
           label="Supplier"
           value={supplierName}
           clearLabel="Show every supplier"
-          onClear={() => update({ supplierId: null })}
+          onClear={() => params.set({ supplierId: null })}
         />
       )}
       <DataTable
@@ -116,7 +91,7 @@ export function SwapsPage() {
         {...pageQueryProps(list)}
         {...pager.props}
         perPage={PER_PAGE}
-        empty={supplierId || from || to ? 'No device swap matches these filters.' : 'There are no device swaps yet.'}
+        empty={filtered ? 'No device swap matches these filters.' : 'There are no device swaps yet.'}
         minWidth={760}
       />
     </Stack>

@@ -1,12 +1,11 @@
 import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   DataTable,
   ExportButton,
-  FIRST_PAGE,
   pageQueryProps,
   PageHeader,
-  useParamsUpdate,
+  useFilterParams,
   useUrlPager,
   SearchInput,
   type Column,
@@ -65,10 +64,10 @@ const columns: Column<DeviceRow>[] = [
 
 /** Devices: search by IMEI, SIM, phone or id; filter by status and product; newest first. */
 export function DevicesPage() {
-  const [params] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const status = params.get('status') ?? '';
-  const productId = params.get('productId') ?? '';
+  const params = useFilterParams();
+  const q = params.get('q');
+  const status = params.get('status');
+  const productId = params.get('productId');
   const pager = useUrlPager<DeviceListQuery['sort']>('-id');
   const options = useDeviceOptions();
   const list = useDevices({
@@ -78,9 +77,6 @@ export function DevicesPage() {
     ...pager.request,
     perPage: PER_PAGE,
   });
-
-  const updateParams = useParamsUpdate();
-  const update = (changes: Record<string, string>) => updateParams({ ...FIRST_PAGE, ...changes });
 
   return (
     <Stack>
@@ -112,7 +108,7 @@ export function DevicesPage() {
           label="Search"
           placeholder="Whole IMEI, SIM, phone number or device id"
           value={q}
-          onChange={(value) => update({ q: value.trim() })}
+          onChange={(value) => params.set({ q: value.trim() })}
           style={{ flex: '1 1 260px' }}
         />
         <Select
@@ -121,7 +117,7 @@ export function DevicesPage() {
           clearable
           data={(options.data?.statuses ?? []).map((s) => ({ value: String(s.id), label: s.description }))}
           value={status || null}
-          onChange={(value) => update({ status: value ?? '' })}
+          onChange={(value) => params.set({ status: value })}
           style={{ flex: '1 1 180px' }}
         />
         <Select
@@ -131,7 +127,7 @@ export function DevicesPage() {
           searchable
           data={(options.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.model }))}
           value={productId || null}
-          onChange={(value) => update({ productId: value ?? '' })}
+          onChange={(value) => params.set({ productId: value })}
           style={{ flex: '1 1 220px' }}
         />
       </Group>

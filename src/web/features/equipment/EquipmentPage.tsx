@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   BulkBar,
   DataTable,
@@ -10,7 +10,7 @@ import {
   HashTabs,
   pageQueryProps,
   PageHeader,
-  useParamsUpdate,
+  useFilterParams,
   useUrlPager,
   SearchInput,
   useRowSelection,
@@ -54,14 +54,13 @@ export function EquipmentPage() {
 }
 
 function EquipmentInState({ state }: { state: EquipmentState }) {
-  const [params] = useSearchParams();
-  const q = params.get('q') ?? '';
+  const params = useFilterParams();
+  const q = params.get('q');
   const pager = useUrlPager();
   const list = useEquipmentList({ state, q: q || undefined, ...pager.request, perPage: PER_PAGE });
   const actions = useEquipmentActions();
   const can = useCan();
 
-  const update = useParamsUpdate();
   // Many held phones arrive in one box: operations mark them received together.
   const bulk = state === 'hold' && can('devices.manage');
   const selection = useRowSelection(list.data?.rows, (e) => `IMEI ${e.imei}`);
@@ -141,7 +140,7 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
           label="Search by IMEI"
           placeholder="Whole IMEI"
           value={q}
-          onChange={(value) => update({ ...FIRST_PAGE, q: value.trim() })}
+          onChange={(value) => params.set({ q: value.trim() })}
           maw={360}
         />
         <ExportButton

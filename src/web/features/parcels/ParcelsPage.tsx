@@ -1,6 +1,6 @@
 import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   DIRECTION_LABELS,
   PARCEL_DIRECTIONS,
@@ -12,10 +12,9 @@ import {
 import {
   DataTable,
   ExportButton,
-  FIRST_PAGE,
   pageQueryProps,
   PageHeader,
-  useParamsUpdate,
+  useFilterParams,
   useUrlPager,
   type Column,
 } from '../../ui';
@@ -51,9 +50,8 @@ const columns: Column<Parcel>[] = [
 
 export function ParcelsPage() {
   const pager = useUrlPager<ParcelListQuery['sort']>('-createdAt');
-  const [params] = useSearchParams();
-  const update = useParamsUpdate();
-  const direction = (PARCEL_DIRECTIONS as readonly string[]).includes(params.get('direction') ?? '')
+  const params = useFilterParams();
+  const direction = (PARCEL_DIRECTIONS as readonly string[]).includes(params.get('direction'))
     ? (params.get('direction') as ParcelDirection)
     : 'all';
   const list = useParcels({ ...pager.request, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
@@ -86,7 +84,7 @@ export function ParcelsPage() {
         aria-label="Direction"
         w="fit-content"
         value={direction}
-        onChange={(value) => update({ ...FIRST_PAGE, direction: value === 'all' ? '' : value })}
+        onChange={(value) => params.set({ direction: value === 'all' ? '' : value })}
         data={[
           { value: 'all', label: 'All' },
           ...PARCEL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] })),

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Anchor, Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconMap, IconPlus } from '@tabler/icons-react';
@@ -7,11 +7,10 @@ import { href, paths } from '../../paths';
 import {
   DataTable,
   ExportButton,
-  FIRST_PAGE,
   pageQueryProps,
   PageHeader,
   SearchInput,
-  useParamsUpdate,
+  useFilterParams,
   useUrlPager,
   type Column,
 } from '../../ui';
@@ -59,13 +58,12 @@ export function ProspectsPage() {
   const can = useCan();
   const pager = useUrlPager<ProspectListQuery['sort']>('-createdAt');
   // The filters live in the address, so a reload, a shared link or a saved view shows the same visits.
-  const [params] = useSearchParams();
-  const update = useParamsUpdate();
-  const q = params.get('q') ?? '';
-  const repId = params.get('repId');
-  const actionId = params.get('actionId');
-  const converted = params.get('converted');
-  const range: DatesRangeValue<string> = [params.get('from'), params.get('to')];
+  const params = useFilterParams();
+  const q = params.get('q');
+  const repId = params.get('repId') || null;
+  const actionId = params.get('actionId') || null;
+  const converted = params.get('converted') || null;
+  const range: DatesRangeValue<string> = [params.get('from') || null, params.get('to') || null];
   // The server checks every value; one edited by hand into the address is answered with its field's message.
   const filters = {
     q: q || undefined,
@@ -76,8 +74,7 @@ export function ProspectsPage() {
     to: range[1] ?? range[0] ?? undefined,
   };
   const list = useProspects({ ...pager.request, perPage: PER_PAGE, ...filters });
-  // Any filter change starts again from the first page.
-  const filter = (name: string) => (value: string | null) => update({ ...FIRST_PAGE, [name]: value ?? '' });
+  const filter = (name: string) => (value: string | null) => params.set({ [name]: value });
 
   return (
     <Stack>
@@ -147,7 +144,7 @@ export function ProspectsPage() {
           clearable
           allowSingleDateInRange
           value={range}
-          onChange={([from, to]) => update({ ...FIRST_PAGE, from: isoDay(from), to: isoDay(to) })}
+          onChange={([from, to]) => params.set({ from: isoDay(from), to: isoDay(to) })}
         />
       </SimpleGrid>
       <DataTable

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { Button, Group, Select, Switch } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Select, Switch } from '@mantine/core';
 import { CARRIERS } from '../../../contract/business';
 import { EXACT_COUNT_LIMIT } from '../../../contract/pagination';
-import { DateField, FIRST_PAGE, SearchInput, useParamsUpdate, useUrlPager } from '../../ui';
+import { DateRangeFields, FilterBar, SearchInput, useFilterParams, useUrlPager } from '../../ui';
 
 export const PER_PAGE = 25;
 /** Two filters a row on a phone, a fixed width from 576 px. */
@@ -13,30 +12,26 @@ const HALF = { base: 'calc(50% - 6px)', xs: 150 };
  * The filters and sort of a reason list, kept in the address so a reload or a shared link shows the same rows.
  */
 export function useListParams<S extends string>(extraName: 'status' | 'type', defaultSort: S) {
-  const [params] = useSearchParams();
-  const get = (name: string) => params.get(name) ?? '';
+  const params = useFilterParams();
   const filters = {
-    q: get('q'),
-    carrierId: get('carrierId'),
-    from: get('from'),
-    to: get('to'),
-    extra: get(extraName),
+    q: params.get('q'),
+    carrierId: params.get('carrierId'),
+    from: params.get('from'),
+    to: params.get('to'),
+    extra: params.get(extraName),
     // The daily job is recording reasons, so that is the default view; `needsReason=0` shows every row.
     needsReason: params.get('needsReason') !== '0',
   };
   const pager = useUrlPager<S>(defaultSort);
-  const update = useParamsUpdate();
   const set = (changes: Record<string, string | number | boolean | null>) =>
-    update({
-      // A changed filter starts from the first page, counted the usual way.
-      ...FIRST_PAGE,
-      ...Object.fromEntries(
+    params.set(
+      Object.fromEntries(
         Object.entries(changes).map(([name, value]) => [
           name,
           name === 'needsReason' ? (value ? '' : '0') : value === null ? '' : String(value),
         ]),
       ),
-    });
+    );
   // The filters both lists share; each list adds its own (`filters.extra`). The server checks them all.
   const query = {
     q: filters.q,
@@ -78,9 +73,13 @@ interface ListFiltersProps {
 
 export function ListFilters({ filters, set, extraName, extraLabel, extraOptions, dateLabel }: ListFiltersProps) {
   const filtered =
-    filters.q || filters.carrierId || filters.from || filters.to || filters.extra || !filters.needsReason;
+    !!(filters.q || filters.carrierId || filters.from || filters.to || filters.extra) || !filters.needsReason;
   return (
-    <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
+    <FilterBar
+      filtered={filtered}
+      onReset={() => set({ q: null, carrierId: null, from: null, to: null, [extraName]: null, needsReason: true })}
+      mb="md"
+    >
       <SearchInput
         label="Search"
         placeholder="Customer name or ID, phone, IMEI"
@@ -106,18 +105,11 @@ export function ListFilters({ filters, set, extraName, extraLabel, extraOptions,
         clearable
         w={HALF}
       />
-      <DateField
-        label={`${dateLabel} from`}
-        value={filters.from || null}
-        maxDate={filters.to || undefined}
-        onChange={(from) => set({ from })}
-        w={HALF}
-      />
-      <DateField
-        label={`${dateLabel} to`}
-        value={filters.to || null}
-        minDate={filters.from || undefined}
-        onChange={(to) => set({ to })}
+      <DateRangeFields
+        labels={[`${dateLabel} from`, `${dateLabel} to`]}
+        from={filters.from}
+        to={filters.to}
+        onChange={set}
         w={HALF}
       />
       <Switch
@@ -126,16 +118,6 @@ export function ListFilters({ filters, set, extraName, extraLabel, extraOptions,
         onChange={(event) => set({ needsReason: event.currentTarget.checked })}
         mb={8}
       />
-      {filtered && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          mb={6}
-          onClick={() => set({ q: null, carrierId: null, from: null, to: null, [extraName]: null, needsReason: true })}
-        >
-          Reset filters
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 }

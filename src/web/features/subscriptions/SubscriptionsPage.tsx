@@ -9,13 +9,14 @@ import {
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { DataTable, ExportButton, PageHeader, type Column } from '../../ui';
+import { ExportButton, PageHeader, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons';
 import { useSubscriptions } from './api';
 import { queueColumns } from './columns';
-import { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';
+import { ListFilters, useClampPage, useListParams } from './ListFilters';
+import { ReasonListTable } from './ReasonListTable';
 
 export function SubscriptionsPage() {
   const { filters, set, query: shared, paging } = useListParams<SubscriptionFilters['sort']>('status', '-orderedAt');
@@ -93,24 +94,15 @@ export function SubscriptionsPage() {
         dateLabel="Ordered"
       />
       {queue.reasonsAlert}
-      <DataTable
+      <ReasonListTable
         caption="Subscriptions"
         columns={columns}
-        rows={list.data?.rows}
-        loading={list.isPending || list.isPlaceholderData}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        total={list.data?.total}
-        estimated={list.data?.estimated}
-        nextCursor={list.data?.nextCursor}
-        {...paging}
-        perPage={PER_PAGE}
-        minWidth={narrow ? 640 : 900}
-        empty={
-          filters.needsReason && !filters.q
-            ? 'Every cancelled subscription has a reason.'
-            : 'No subscriptions match these filters.'
-        }
+        list={list}
+        filters={filters}
+        paging={paging}
+        narrow={narrow}
+        allRecorded="Every cancelled subscription has a reason."
+        noMatch="No subscriptions match these filters."
       />
     </>
   );

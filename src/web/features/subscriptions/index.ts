@@ -1,3 +1,4 @@
-/** What the cancellations list shares with the subscriptions list: filters, paging and the reason column. */
-export { ListFilters, PER_PAGE, useClampPage, useListParams } from './ListFilters';
+/** What the cancellations list shares with the subscriptions list: filters, paging, the reason column and the table. */
+export { ListFilters, useClampPage, useListParams } from './ListFilters';
+export { ReasonListTable } from './ReasonListTable';
 export { queueColumns } from './columns';

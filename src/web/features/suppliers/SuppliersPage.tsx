@@ -1,15 +1,14 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { supplierEndpoints, type Supplier, type SupplierListQuery } from '../../../contract/suppliers';
 import {
   DataTable,
   ExportButton,
-  FIRST_PAGE,
   pageQueryProps,
   PageHeader,
   SearchInput,
-  useParamsUpdate,
+  useFilterParams,
   useUrlPager,
   type Column,
 } from '../../ui';
@@ -46,9 +45,8 @@ const columns: Column<Supplier>[] = [
 
 export function SuppliersPage() {
   const pager = useUrlPager<SupplierListQuery['sort']>('-createdAt');
-  const [params] = useSearchParams();
-  const update = useParamsUpdate();
-  const q = params.get('q') ?? '';
+  const params = useFilterParams();
+  const q = params.get('q');
   const list = useSuppliers({ ...pager.request, perPage: PER_PAGE, q });
   const can = useCan();
   return (
@@ -71,12 +69,7 @@ export function SuppliersPage() {
           </>
         }
       />
-      <SearchInput
-        value={q}
-        onChange={(value) => update({ ...FIRST_PAGE, q: value })}
-        placeholder="Search suppliers"
-        maw={360}
-      />
+      <SearchInput value={q} onChange={(value) => params.set({ q: value })} placeholder="Search suppliers" maw={360} />
       <DataTable
         caption="Suppliers"
         columns={columns}
