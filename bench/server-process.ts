@@ -24,11 +24,12 @@ export interface ServerProcess {
   report: string;
 }
 
-/** Event-loop delay of a server process over the measured load (from SIGUSR2 to its exit), in ms. */
+/** Event-loop delay of a server process over the measured load (from SIGUSR2 to its exit), in ms, and its busy share. */
 export interface EventLoopDelay {
   p50: number;
   p99: number;
   max: number;
+  utilization: number;
 }
 
 export async function startServer(databaseUrl: string, webDir: string): Promise<ServerProcess> {
