@@ -8,9 +8,8 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './app/theme';
-import { createQueryClient } from './lib/query-client';
+import { queryClient } from './lib/query-client';
 
-const queryClient = createQueryClient();
 // Toasts queue in their store until this arrives: nothing shows one before the first page has loaded.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 

@@ -61,6 +61,11 @@ export const router = createBrowserRouter([
       },
       {
         index: true,
+        // The first charts' data is asked for beside the page's code, not after it has loaded and rendered.
+        loader: () => {
+          void import('./features/dashboard/api').then((m) => m.prefetchFirstCharts());
+          return null;
+        },
         lazy: () => import('./features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
       },
       {

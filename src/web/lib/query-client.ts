@@ -15,3 +15,6 @@ export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: shouldRetry, refetchOnWindowFocus: false } },
   });
+
+/** The page's client: the providers render with it, and route loaders start a page's first queries on it. */
+export const queryClient = createQueryClient();

@@ -34,7 +34,7 @@ export { Lightbox, LIGHTBOX_FAILURE_MESSAGE } from './Lightbox';
 export { AuditHistory } from './audit/AuditHistory';
 export type { AuditHistoryProps } from './audit/AuditHistory';
 export { useAuditHistory } from './audit/useAuditHistory';
-export { useApiQuery } from './data/useApiQuery';
+export { prefetchApiQuery, useApiQuery } from './data/useApiQuery';
 export { useInvalidate } from './data/useInvalidate';
 export { useApiMutation, failureMessage } from './data/useApiMutation';
 export type { MutationOptions } from './data/useApiMutation';

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { LoadingState, PageHeader } from '../../ui';
 import { preloadCharts, useInView } from '../../ui/chart/Chart';
-import { TREND_CHARTS } from './charts';
+import { EAGER_CHARTS, TREND_CHARTS } from './charts';
 import { Glossary } from './Glossary';
 import { KpiTiles } from './KpiTiles';
 import { ReturnsByModelChart } from './ReturnsByModelChart';
@@ -27,9 +27,6 @@ function MapWhenInView() {
     </div>
   );
 }
-
-/** The first two rows of charts, at or near the top of the page: their data is asked for on the first render. */
-const EAGER_CHARTS = 4;
 
 /** The trend charts of §2; each loads its data when it scrolls into view, the first rows at once. */
 export function DashboardPage() {

@@ -11,7 +11,7 @@ import { PALETTE_17 } from '../../../contract/business';
 import { useTrend } from './api';
 import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions';
 import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
-import { viewForRange, viewsOf, type TrendChartDef } from './charts';
+import { defaultRowLimit, viewForRange, viewsOf, type TrendChartDef } from './charts';
 import { useCancellationReasons } from '../cancellation-reasons';
 import { useSupplierNames } from '../suppliers';
 
@@ -35,7 +35,7 @@ export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?:
   const view = chosen !== CUSTOM ? chosen : range ? viewForRange(def, range) : def.defaultView;
   /** What the chart shows, for its label and its table's caption. */
   const shownAs = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : STATS_VIEWS[view].label;
-  const [limit, setLimit] = useState<number | undefined>(def.rowLimit ? ROW_LIMIT_OPTIONS[0] : undefined);
+  const [limit, setLimit] = useState<number | undefined>(defaultRowLimit(def));
   const [ref, seen] = useInView<HTMLDivElement>();
   // Eager charts need not wait for the first layout to learn they are in view.
   const inView = eager || seen;

@@ -1,25 +1,40 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { statsEndpoints, trendName, type KpiQuery, type StatsEndpoint, type StatsView } from '../../../contract/stats';
-import { useApiQuery } from '../../ui';
+import { prefetchApiQuery, useApiQuery } from '../../ui';
+import { queryClient } from '../../lib/query-client';
+import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from './charts';
 
 // Loaded views stay cached for the whole visit, even when unused for a while: going back makes no request (§2).
 const cached = { gcTime: Infinity } as const;
 
+interface TrendAsked {
+  limit?: number;
+  before?: number;
+  range?: { from: string; to: string };
+}
+
+const trendInput = (endpoint: StatsEndpoint, view: StatsView, { limit, before, range }: TrendAsked) => ({
+  params: { name: trendName(endpoint, view) },
+  query: { limit, before, ...range },
+});
+
 export function useTrend(
   endpoint: StatsEndpoint,
   view: StatsView,
-  {
-    enabled,
-    limit,
-    before,
-    range,
-  }: { enabled: boolean; limit?: number; before?: number; range?: { from: string; to: string } },
+  { enabled, ...asked }: TrendAsked & { enabled: boolean },
 ) {
-  return useApiQuery(
-    statsEndpoints.trend,
-    { params: { name: trendName(endpoint, view) }, query: { limit, before, ...range } },
-    { ...cached, enabled },
-  );
+  return useApiQuery(statsEndpoints.trend, trendInput(endpoint, view, asked), { ...cached, enabled });
+}
+
+/** The first charts' default views, asked for while the page's code is still loading (the route's loader). */
+export function prefetchFirstCharts(): void {
+  for (const def of TREND_CHARTS.slice(0, EAGER_CHARTS))
+    prefetchApiQuery(
+      queryClient,
+      statsEndpoints.trend,
+      trendInput(def.endpoint, def.defaultView, { limit: defaultRowLimit(def) }),
+      cached,
+    );
 }
 
 export function useReturnRate(limit: number, enabled: boolean) {

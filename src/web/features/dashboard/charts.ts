@@ -1,4 +1,4 @@
-import { BRAND_COLORS, CARRIERS, RETURN_REASONS } from '../../../contract/business';
+import { BRAND_COLORS, CARRIERS, RETURN_REASONS, ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { paths } from '../../paths';
 import { STATS_ENDPOINTS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 
@@ -113,6 +113,13 @@ const moneyPair: SeriesDef[] = [
 ];
 
 /** The trend charts of §2, in page order: the ones staff look at first are above the fold. */
+/** The first two rows of charts, at or near the top of the page: their data is asked for before they render. */
+export const EAGER_CHARTS = 4;
+
+/** The rows a chart with a row limit shows first. */
+export const defaultRowLimit = (def: TrendChartDef): number | undefined =>
+  def.rowLimit ? ROW_LIMIT_OPTIONS[0] : undefined;
+
 export const TREND_CHARTS: TrendChartDef[] = [
   {
     title: 'Subscription Activity',
