@@ -14,6 +14,7 @@ import {
   createDevice,
   createEquipment,
   createSubscription,
+  createSupplier,
 } from '../seed/factories';
 import { customers } from './schema';
 import * as schema from './schema';
@@ -229,6 +230,33 @@ describe('list pages', () => {
         url = `/admin/api/customers?q=${word}&perPage=2&sort=${sort}&page=${page + 1}&after=${answer.nextCursor}`;
       }
       expect(seen).toEqual(expected);
+    },
+  );
+
+  // Lists whose cursor key is null (id order), a text, or whose rows are completed after the page is read.
+  it.each(['/admin/api/equipment?state=hold', '/admin/api/devices?sort=id', '/admin/api/suppliers?sort=-name'])(
+    'pages through %s by cursor as one long page reads it, with no row skipped or repeated',
+    async (url) => {
+      for (let i = 0; i < 5; i++) {
+        await createEquipment(database.db, { state: 'hold' });
+        await createDevice(database.db);
+        await createSupplier(database.db);
+      }
+      const readAll = async (perPage: number) => {
+        const seen: number[] = [];
+        let next = `${url}&perPage=${perPage}`;
+        for (let page = 1; page < 100; page++) {
+          const answer = await list<{ id: number }>(next);
+          seen.push(...answer.rows.map((r) => r.id));
+          if (!answer.nextCursor) break;
+          next = `${url}&perPage=${perPage}&page=${page + 1}&after=${answer.nextCursor}`;
+        }
+        return seen;
+      };
+      const whole = await readAll(100);
+      expect(whole.length).toBeGreaterThanOrEqual(5);
+      expect(new Set(whole).size).toBe(whole.length);
+      expect(await readAll(2)).toEqual(whole);
     },
   );
 

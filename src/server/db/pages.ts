@@ -1,5 +1,5 @@
-import { asc, count, desc, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 import { FieldErrors } from '../http/errors';
 import {
@@ -42,13 +42,13 @@ export function sortOrder<C extends string>(sort: C | `-${C}`, keys: Record<C, S
 const micros = (column: PgColumn | SQL) => sql<number>`(extract(epoch from ${column}) * 1000000)::bigint::float8`;
 const fromMicros = (value: number) => sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
 
-export const inOrder = (order: ListOrder): SQL[] => {
+const inOrder = (order: ListOrder): SQL[] => {
   const by = order.ascending ? asc : desc;
   return order.key ? [by(order.key), by(order.id)] : [by(order.id)];
 };
 
 /** The select field that carries each row's cursor key (null for id order). */
-export const cursorKey = (order: ListOrder) =>
+const cursorKey = (order: ListOrder) =>
   !order.key ? sql<null>`null` : order.kind === 'text' ? sql<string>`${order.key}` : micros(order.key);
 
 function seek(order: ListOrder, [key, id]: Cursor): SQL {
@@ -66,7 +66,7 @@ function seek(order: ListOrder, [key, id]: Cursor): SQL {
  * The rows of the asked page: after the cursor, or at an offset within the first EXACT_COUNT_LIMIT rows. One row
  * more than the page is read, so the page knows whether another follows it.
  */
-export function pageWindow(query: PageQuery, order: ListOrder): { seek?: SQL; limit: number; offset: number } {
+function pageWindow(query: PageQuery, order: ListOrder): { seek?: SQL; limit: number; offset: number } {
   const limit = query.perPage + 1;
   if (query.after) return { seek: seek(order, query.after), limit, offset: 0 };
   const offset = (query.page - 1) * query.perPage;
@@ -100,7 +100,7 @@ interface CountAsked {
  * is not counted at all: a table's own estimate is close (unlike a filter's), and reading 10,001 entries on
  * every first page was most of a list call's cost.
  */
-export async function countRows(
+async function countRows(
   db: Tx,
   matching: () => PgSelect,
   asked: CountAsked,
@@ -121,7 +121,7 @@ export async function countRows(
 }
 
 /** A page answer from the rows read through pageWindow: the page, its count, and the cursor of the next page. */
-export function pageOfRows<R extends { cursorKey: Cursor[0]; id: number }, T>(
+function pageOfRows<R extends { cursorKey: Cursor[0]; id: number }, T>(
   rows: R[],
   toRow: (row: R) => T,
   query: PageQuery,
@@ -137,6 +137,55 @@ export function pageOfRows<R extends { cursorKey: Cursor[0]; id: number }, T>(
     perPage: query.perPage,
     nextCursor: more && last ? encodeCursor([last.cursorKey, last.id]) : null,
   };
+}
+
+/** What each row a list reads carries: its id and cursor key, from which the next page's cursor is made. */
+type Keyed = { id: number; cursorKey: Cursor[0] };
+
+/** A list's row query, a drizzle select made `$dynamic()`: readPage adds the page's window and order to it. */
+interface RowQuery<R extends Keyed> {
+  where(where: SQL | undefined): RowQuery<R>;
+  orderBy(...order: SQL[]): RowQuery<R>;
+  limit(limit: number): RowQuery<R>;
+  offset(offset: number): RowQuery<R>;
+  execute(): Promise<R[]>;
+}
+
+const selectOne = (db: Tx) => db.select({ one: sql`1` });
+
+/**
+ * A page of a list, in `order` and filtered by `where`. `rows` builds the row query with its joins, selecting the
+ * `cursorKey` it is given. The count reads `count`: a table, or `select 1 from …` with the joins its filter needs
+ * (only those: a join over every row makes a count slow). `toRow` makes each row of the answer, less its cursor key.
+ */
+export async function readPage<R extends Keyed, T>(
+  db: Tx,
+  query: PageQuery & CountAsked,
+  list: {
+    order: ListOrder;
+    where: SQL | undefined;
+    rows: (key: ReturnType<typeof cursorKey>) => RowQuery<R>;
+    count: PgTable | ((one: ReturnType<typeof selectOne>) => PgSelect);
+    toRow: (row: Omit<R, 'cursorKey'>) => T;
+  },
+): Promise<Page<T>> {
+  const { order, where } = list;
+  const window = pageWindow(query, order);
+  const matching = () => {
+    const one = selectOne(db);
+    return (typeof list.count === 'function' ? list.count(one) : one.from(list.count).$dynamic()).where(where);
+  };
+  const [rows, counted] = await Promise.all([
+    list
+      .rows(cursorKey(order))
+      .where(and(where, window.seek))
+      .orderBy(...inOrder(order))
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+    countRows(db, matching, query),
+  ]);
+  return pageOfRows(rows, ({ cursorKey: _, ...row }) => list.toRow(row), query, counted);
 }
 
 /** How many rows an export reads per query: big enough to amortise the round trip, small enough to stream. */

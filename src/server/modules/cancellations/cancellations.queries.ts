@@ -4,14 +4,10 @@ import { customers, devices, subscriptionCancellations, subscriptions } from '..
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
 import { businessDayRange, subscriptionSearch } from '../subscriptions';
-import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder } from '../../db/pages';
+import { readPage, sortOrder } from '../../db/pages';
 
 /** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
-export async function listCancellations(
-  db: Db,
-  f: CancellationFilters,
-  timeZone: string,
-): Promise<Page<CancellationRow>> {
+export function listCancellations(db: Db, f: CancellationFilters, timeZone: string): Promise<Page<CancellationRow>> {
   const c = subscriptionCancellations;
   const conditions: SQL[] = [];
   if (f.q) conditions.push(subscriptionSearch(f.q));
@@ -24,38 +20,37 @@ export async function listCancellations(
     conditions.push(inArray(c.subscriptionId, subscriptionsOfProduct(db, f.productId, f.latestDevices)));
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
-  // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
-  const order = sortOrder(f.sort, { cancelledAt: { key: c.cancelledAt } }, c.id);
-  const window = pageWindow(f, order);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: c.id,
-        cursorKey: cursorKey(order),
-        subscriptionId: c.subscriptionId,
-        customerId: customers.id,
-        customerName: customers.name,
-        phone: devices.phone,
-        imei: devices.imei,
-        carrierId: subscriptions.carrierId,
-        orderedAt: subscriptions.orderedAt,
-        cancelledAt: c.cancelledAt,
-        isReturn: c.isReturn,
-        cancellationReasonId: c.cancellationReasonId,
-      })
-      .from(c)
-      .innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId))
-      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-      .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
-      .where(and(where, window.seek))
-      .orderBy(...inOrder(order))
-      .limit(window.limit)
-      .offset(window.offset),
-    countRows(db, () => matchingCancellations(db, where, !!(f.q || f.carrierId)), f),
-  ]);
-  return pageOfRows(
-    rows,
-    (r) => ({
+  return readPage(db, f, {
+    // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
+    order: sortOrder(f.sort, { cancelledAt: { key: c.cancelledAt } }, c.id),
+    where,
+    rows: (cursorKey) =>
+      db
+        .select({
+          id: c.id,
+          cursorKey,
+          subscriptionId: c.subscriptionId,
+          customerId: customers.id,
+          customerName: customers.name,
+          phone: devices.phone,
+          imei: devices.imei,
+          carrierId: subscriptions.carrierId,
+          orderedAt: subscriptions.orderedAt,
+          cancelledAt: c.cancelledAt,
+          isReturn: c.isReturn,
+          cancellationReasonId: c.cancellationReasonId,
+        })
+        .from(c)
+        .innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId))
+        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+        .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
+        .$dynamic(),
+    // The count joins subscriptions only when a filter is about them: over every cancellation the join costs seconds.
+    count:
+      f.q || f.carrierId
+        ? (one) => one.from(c).innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)).$dynamic()
+        : c,
+    toRow: (r) => ({
       id: r.id,
       subscriptionId: r.subscriptionId,
       customer: { id: r.customerId, name: r.customerName },
@@ -67,9 +62,7 @@ export async function listCancellations(
       isReturn: r.isReturn,
       cancellationReasonId: r.cancellationReasonId,
     }),
-    f,
-    counted,
-  );
+  });
 }
 
 /**
@@ -91,18 +84,6 @@ function subscriptionsOfProduct(db: Db, productId: number, latest: number) {
     .from(latestDevices)
     .where(eq(latestDevices.productId, productId));
   return db.select({ id: subscriptions.id }).from(subscriptions).where(inArray(subscriptions.deviceId, ofProduct));
-}
-
-/** Counting joins subscriptions only when a filter is about them: over every cancellation the join costs seconds. */
-function matchingCancellations(db: Db, where: SQL | undefined, needsSubscription: boolean) {
-  const c = subscriptionCancellations;
-  const base = db
-    .select({ one: sql`1` })
-    .from(c)
-    .$dynamic();
-  return (needsSubscription ? base.innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)) : base).where(
-    where,
-  );
 }
 
 export async function findCancellation(tx: Tx, id: number) {

@@ -19,7 +19,7 @@ import {
   type CustomerSearchResult,
 } from '../../../contract/customers';
 import { escapeLike } from '../../db/like';
-import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder } from '../../db/pages';
+import { readPage, sortOrder } from '../../db/pages';
 import type { Page } from '../../../contract/pagination';
 
 const sortKey = sql`(lower(${customers.name}) collate "C")`;
@@ -100,47 +100,27 @@ const CUSTOMER_SORTS = {
 } as const;
 
 /** In the asked order (newest first by default); `where` narrows by a key or a name part (see the service). */
-export async function listCustomers(
-  db: Tx,
-  where: SQL | undefined,
-  query: CustomerListQuery,
-): Promise<Page<CustomerRow>> {
-  const order = sortOrder(query.sort, CUSTOMER_SORTS, customers.id);
-  const window = pageWindow(query, order);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: customers.id,
-        name: customers.name,
-        email: customers.email,
-        phone: customers.phone,
-        city: customers.city,
-        state: customers.state,
-        createdAt: customers.createdAt,
-        cursorKey: cursorKey(order),
-      })
-      .from(customers)
-      .where(and(where, window.seek))
-      .orderBy(...inOrder(order))
-      .limit(window.limit)
-      .offset(window.offset),
-    countRows(
-      db,
-      () =>
-        db
-          .select({ one: sql`1` })
-          .from(customers)
-          .where(where)
-          .$dynamic(),
-      query,
-    ),
-  ]);
-  return pageOfRows(
-    rows,
-    ({ cursorKey: _, ...r }): CustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() }),
-    query,
-    counted,
-  );
+export function listCustomers(db: Tx, where: SQL | undefined, query: CustomerListQuery): Promise<Page<CustomerRow>> {
+  return readPage(db, query, {
+    order: sortOrder(query.sort, CUSTOMER_SORTS, customers.id),
+    where,
+    rows: (cursorKey) =>
+      db
+        .select({
+          id: customers.id,
+          name: customers.name,
+          email: customers.email,
+          phone: customers.phone,
+          city: customers.city,
+          state: customers.state,
+          createdAt: customers.createdAt,
+          cursorKey,
+        })
+        .from(customers)
+        .$dynamic(),
+    count: customers,
+    toRow: (r): CustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() }),
+  });
 }
 
 export const customerListFilter = {

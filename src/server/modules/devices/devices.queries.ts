@@ -20,7 +20,7 @@ import type {
   SimLookupDevice,
 } from '../../../contract/devices';
 import type { Page } from '../../../contract/pagination';
-import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
+import { readPage, sortOrder, type ListOrder } from '../../db/pages';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 
@@ -138,41 +138,29 @@ function listFilter(query: DeviceListQuery): SQL | undefined {
 const deviceOrder = (sort: DeviceListQuery['sort']): ListOrder => sortOrder(sort, { id: {} }, devices.id);
 
 export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<DeviceRow>> {
-  const where = listFilter(query);
-  const order = deviceOrder(query.sort);
-  const window = pageWindow(query, order);
-  const rowsRead = tx
-    .select({
-      id: devices.id,
-      imei: devices.imei,
-      sim: devices.sim,
-      phone: devices.phone,
-      status: { id: deviceStatuses.id, description: deviceStatuses.description },
-      model: products.model,
-      lineDeletedAt: devices.lineDeletedAt,
-      cursorKey: cursorKey(order),
-    })
-    .from(devices)
-    .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
-    .leftJoin(products, eq(products.id, devices.productId))
-    .where(and(where, window.seek))
-    .orderBy(...inOrder(order))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [rows, counted] = await Promise.all([
-    rowsRead,
-    countRows(
-      tx,
-      () =>
-        tx
-          .select({ one: sql`1` })
-          .from(devices)
-          .where(where)
-          .$dynamic(),
-      query,
-    ),
-  ]);
-  const ids = rows.map((r) => r.id);
+  const page = await readPage(tx, query, {
+    order: deviceOrder(query.sort),
+    where: listFilter(query),
+    rows: (cursorKey) =>
+      tx
+        .select({
+          id: devices.id,
+          imei: devices.imei,
+          sim: devices.sim,
+          phone: devices.phone,
+          status: { id: deviceStatuses.id, description: deviceStatuses.description },
+          model: products.model,
+          lineDeletedAt: devices.lineDeletedAt,
+          cursorKey,
+        })
+        .from(devices)
+        .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
+        .leftJoin(products, eq(products.id, devices.productId))
+        .$dynamic(),
+    count: devices,
+    toRow: (r) => r,
+  });
+  const ids = page.rows.map((r) => r.id);
   const holders = ids.length
     ? await tx
         .selectDistinctOn([subscriptions.deviceId], {
@@ -194,16 +182,14 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
         .where(and(inArray(loaners.deviceId, ids), isNull(loaners.returnedAt)))
     : [];
   const customerOf = new Map([...loans, ...holders].map((h) => [h.deviceId, { id: h.id, name: h.name }] as const));
-  return pageOfRows(
-    rows,
-    ({ lineDeletedAt, cursorKey: _, ...r }) => ({
+  return {
+    ...page,
+    rows: page.rows.map(({ lineDeletedAt, ...r }) => ({
       ...r,
       lineDeleted: lineDeletedAt !== null,
       customer: customerOf.get(r.id) ?? null,
-    }),
-    query,
-    counted,
-  );
+    })),
+  };
 }
 
 export async function deviceOptions(tx: Tx): Promise<DeviceOptions> {

@@ -2,8 +2,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { customers, devices, equipment, products } from '../../db/schema';
 import type { EquipmentListQuery, EquipmentRow, EquipmentState } from '../../../contract/equipment';
-import type { Page } from '../../../contract/pagination';
-import { countRows, inOrder, pageOfRows, pageWindow, type ListOrder } from '../../db/pages';
+import type { Cursor, Page } from '../../../contract/pagination';
+import { readPage, type ListOrder } from '../../db/pages';
 
 export type EquipmentRecord = typeof equipment.$inferSelect;
 
@@ -25,10 +25,12 @@ export async function deleteEquipmentRow(tx: Tx, id: number): Promise<void> {
   await tx.delete(equipment).where(eq(equipment.id, id));
 }
 
-function selectRows(tx: Tx, where: SQL | undefined) {
+/** The equipment with its product, device and customer; a list page reads its cursor key (null: the order is by id). */
+function selectRows(tx: Tx, cursorKey: SQL<Cursor[0]> = sql`null`) {
   return tx
     .select({
       id: equipment.id,
+      cursorKey,
       imei: equipment.imei,
       state: equipment.state,
       productId: products.id,
@@ -45,10 +47,10 @@ function selectRows(tx: Tx, where: SQL | undefined) {
     .leftJoin(products, eq(products.id, equipment.productId))
     .leftJoin(devices, eq(devices.id, equipment.fromDeviceId))
     .leftJoin(customers, eq(customers.id, equipment.customerId))
-    .where(where);
+    .$dynamic();
 }
 
-type Selected = Awaited<ReturnType<typeof selectRows>>[number];
+type Selected = Omit<Awaited<ReturnType<typeof selectRows>>[number], 'cursorKey'>;
 
 const toRow = (r: Selected): EquipmentRow => ({
   id: r.id,
@@ -67,34 +69,19 @@ const toRow = (r: Selected): EquipmentRow => ({
 
 const equipmentOrder: ListOrder = { id: equipment.id };
 
-export async function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<Page<EquipmentRow>> {
+export function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<Page<EquipmentRow>> {
   const where = and(eq(equipment.state, query.state), query.q ? eq(equipment.imei, query.q) : undefined);
-  const window = pageWindow(query, equipmentOrder);
-  const [rows, counted] = await Promise.all([
-    selectRows(tx, and(where, window.seek))
-      .orderBy(...inOrder(equipmentOrder))
-      .limit(window.limit)
-      .offset(window.offset),
-    countRows(
-      tx,
-      () =>
-        tx
-          .select({ one: sql`1` })
-          .from(equipment)
-          .where(where)
-          .$dynamic(),
-      query,
-    ),
-  ]);
-  return pageOfRows(
-    rows.map((r) => ({ ...r, cursorKey: null })),
+  return readPage(tx, query, {
+    order: equipmentOrder,
+    where,
+    // Typed, so that the rows' type is inferred here before the ready-made toRow is checked against it.
+    rows: (cursorKey: SQL<Cursor[0]>) => selectRows(tx, cursorKey),
+    count: equipment,
     toRow,
-    query,
-    counted,
-  );
+  });
 }
 
 export async function findEquipment(tx: Tx, id: number): Promise<EquipmentRow | undefined> {
-  const [row] = await selectRows(tx, eq(equipment.id, id));
+  const [row] = await selectRows(tx).where(eq(equipment.id, id));
   return row && toRow(row);
 }

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import type { Container, ContainerInput, CustomerItem, Parcel, ParcelListQuery } from '../../../contract/parcels';
-import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
+import { readPage, sortOrder, type ListOrder } from '../../db/pages';
 import type { Page } from '../../../contract/pagination';
 
 type ContainerRecord = typeof predefinedContainers.$inferSelect;
@@ -134,7 +134,7 @@ export async function insertParcel(db: Tx, values: typeof parcels.$inferInsert):
 const parcelOrder = (sort: ParcelListQuery['sort']): ListOrder =>
   sortOrder(sort, { createdAt: { key: parcels.createdAt } }, parcels.id);
 
-export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number }): Promise<Page<Parcel>> {
+export function listParcels(db: Tx, query: ParcelListQuery & { id?: number }): Promise<Page<Parcel>> {
   const { customerId, direction, id } = query;
   const conditions: (SQL | undefined)[] = [
     customerId ? eq(parcels.customerId, customerId) : undefined,
@@ -145,47 +145,33 @@ export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number
   const itemLabel = sql<string | null>`case
     when ${parcels.deviceId} is not null then 'Device #' || ${parcels.deviceId}
     when ${parcels.equipmentId} is not null then 'Equipment #' || ${parcels.equipmentId} end`;
-  const order = parcelOrder(query.sort);
-  const window = pageWindow(query, order);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: parcels.id,
-        cursorKey: cursorKey(order),
-        customerId: customers.id,
-        customerName: customers.name,
-        direction: parcels.direction,
-        item: itemLabel,
-        containerName: predefinedContainers.name,
-        length: parcels.length,
-        width: parcels.width,
-        height: parcels.height,
-        weight: parcels.weight,
-        createdBy: users.name,
-        createdAt: parcels.createdAt,
-      })
-      .from(parcels)
-      .leftJoin(customers, eq(customers.id, parcels.customerId))
-      .leftJoin(predefinedContainers, eq(predefinedContainers.id, parcels.containerId))
-      .leftJoin(users, eq(users.id, parcels.createdById))
-      .where(and(where, window.seek))
-      .orderBy(...inOrder(order))
-      .limit(window.limit)
-      .offset(window.offset),
-    countRows(
-      db,
-      () =>
-        db
-          .select({ one: sql`1` })
-          .from(parcels)
-          .where(where)
-          .$dynamic(),
-      query,
-    ),
-  ]);
-  return pageOfRows(
-    rows,
-    ({ customerId: cid, customerName, cursorKey: _, ...r }): Parcel => ({
+  return readPage(db, query, {
+    order: parcelOrder(query.sort),
+    where,
+    rows: (cursorKey) =>
+      db
+        .select({
+          id: parcels.id,
+          cursorKey,
+          customerId: customers.id,
+          customerName: customers.name,
+          direction: parcels.direction,
+          item: itemLabel,
+          containerName: predefinedContainers.name,
+          length: parcels.length,
+          width: parcels.width,
+          height: parcels.height,
+          weight: parcels.weight,
+          createdBy: users.name,
+          createdAt: parcels.createdAt,
+        })
+        .from(parcels)
+        .leftJoin(customers, eq(customers.id, parcels.customerId))
+        .leftJoin(predefinedContainers, eq(predefinedContainers.id, parcels.containerId))
+        .leftJoin(users, eq(users.id, parcels.createdById))
+        .$dynamic(),
+    count: parcels,
+    toRow: ({ customerId: cid, customerName, ...r }): Parcel => ({
       ...r,
       customer: cid !== null && customerName !== null ? { id: cid, name: customerName } : null,
       length: Number(r.length),
@@ -194,7 +180,5 @@ export async function listParcels(db: Tx, query: ParcelListQuery & { id?: number
       weight: Number(r.weight),
       createdAt: r.createdAt.toISOString(),
     }),
-    query,
-    counted,
-  );
+  });
 }

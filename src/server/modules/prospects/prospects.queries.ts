@@ -13,7 +13,7 @@ import {
 import type { CurrentUser } from '../../../contract/auth';
 import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
 import type { Page } from '../../../contract/pagination';
-import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
+import { readPage, sortOrder, type ListOrder } from '../../db/pages';
 import { escapeLike } from '../../db/like';
 import { visibleProspects } from './prospect-scope';
 
@@ -50,59 +50,44 @@ const prospectOrder = (sort: ProspectListQuery['sort']): ListOrder =>
   sortOrder(sort, { createdAt: { key: prospects.createdAt } }, prospects.id);
 
 /** A page of the visits the viewer may see that match the list's filters. */
-export async function listProspects(
+export function listProspects(
   db: Db,
   viewer: CurrentUser,
   query: ProspectListQuery,
   timeZone: string,
 ): Promise<Page<ProspectRow>> {
   const where = and(visibleProspects(viewer), listFilter(query, timeZone));
-  const order = prospectOrder(query.sort);
-  const window = pageWindow(query, order);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: prospects.id,
-        name: prospects.name,
-        address: prospects.address,
-        city: prospects.city,
-        state: prospects.state,
-        zip: prospects.zip,
-        repName: users.name,
-        action: actionLabel,
-        convertedAt: prospects.convertedAt,
-        createdAt: prospects.createdAt,
-        cursorKey: cursorKey(order),
-      })
-      .from(prospects)
-      .innerJoin(users, eq(users.id, prospects.repId))
-      .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
-      .where(and(where, window.seek))
-      .orderBy(...inOrder(order))
-      .limit(window.limit)
-      .offset(window.offset),
-    countRows(
-      db,
-      () =>
-        db
-          .select({ one: sql`1` })
-          .from(prospects)
-          .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
-          .where(where)
-          .$dynamic(),
-      query,
-    ),
-  ]);
-  return pageOfRows(
-    rows,
-    ({ cursorKey: _, ...r }) => ({
+  return readPage(db, query, {
+    order: prospectOrder(query.sort),
+    where,
+    rows: (cursorKey) =>
+      db
+        .select({
+          id: prospects.id,
+          name: prospects.name,
+          address: prospects.address,
+          city: prospects.city,
+          state: prospects.state,
+          zip: prospects.zip,
+          repName: users.name,
+          action: actionLabel,
+          convertedAt: prospects.convertedAt,
+          createdAt: prospects.createdAt,
+          cursorKey,
+        })
+        .from(prospects)
+        .innerJoin(users, eq(users.id, prospects.repId))
+        .innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId))
+        .$dynamic(),
+    // The action filter reads the action's parent, so the count joins the actions too.
+    count: (one) =>
+      one.from(prospects).innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId)).$dynamic(),
+    toRow: (r) => ({
       ...r,
       convertedAt: r.convertedAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     }),
-    query,
-    counted,
-  );
+  });
 }
 
 /** The visit with its speed tests and topographies; undefined when it does not exist or the viewer may not see it. */

@@ -20,7 +20,7 @@ import {
 import type { Page } from '../../../contract/pagination';
 import { MAX_INT4 } from '../../../contract/primitives';
 import { escapeLike } from '../../db/like';
-import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder } from '../../db/pages';
+import { readPage, sortOrder } from '../../db/pages';
 
 /**
  * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
@@ -65,11 +65,7 @@ export function businessDayRange(at: AnyPgColumn, timeZone: string, from?: strin
  * Newest first: by cancellation date in the "needs a reason" view (the partial index
  * subscriptions_needs_reason_idx serves it), by order date otherwise.
  */
-export async function listSubscriptions(
-  db: Db,
-  f: SubscriptionFilters,
-  timeZone: string,
-): Promise<Page<SubscriptionRow>> {
+export function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: string): Promise<Page<SubscriptionRow>> {
   const conditions: SQL[] = [];
   if (f.q) conditions.push(subscriptionSearch(f.q));
   if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
@@ -80,44 +76,30 @@ export async function listSubscriptions(
   const where = and(...conditions);
   // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
   const key = f.needsReason ? subscriptions.cancelledAt : subscriptions.orderedAt;
-  const order = sortOrder(f.sort, { orderedAt: { key } }, subscriptions.id);
-  const window = pageWindow(f, order);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        id: subscriptions.id,
-        cursorKey: cursorKey(order),
-        customerId: customers.id,
-        customerName: customers.name,
-        phone: devices.phone,
-        imei: devices.imei,
-        carrierId: subscriptions.carrierId,
-        status: subscriptions.status,
-        orderedAt: subscriptions.orderedAt,
-        cancelledAt: subscriptions.cancelledAt,
-        cancellationReasonId: subscriptions.cancellationReasonId,
-      })
-      .from(subscriptions)
-      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-      .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
-      .where(and(where, window.seek))
-      .orderBy(...inOrder(order))
-      .limit(window.limit)
-      .offset(window.offset),
-    countRows(
-      db,
-      () =>
-        db
-          .select({ one: sql`1` })
-          .from(subscriptions)
-          .where(where)
-          .$dynamic(),
-      f,
-    ),
-  ]);
-  return pageOfRows(
-    rows,
-    (r) => ({
+  return readPage(db, f, {
+    order: sortOrder(f.sort, { orderedAt: { key } }, subscriptions.id),
+    where,
+    rows: (cursorKey) =>
+      db
+        .select({
+          id: subscriptions.id,
+          cursorKey,
+          customerId: customers.id,
+          customerName: customers.name,
+          phone: devices.phone,
+          imei: devices.imei,
+          carrierId: subscriptions.carrierId,
+          status: subscriptions.status,
+          orderedAt: subscriptions.orderedAt,
+          cancelledAt: subscriptions.cancelledAt,
+          cancellationReasonId: subscriptions.cancellationReasonId,
+        })
+        .from(subscriptions)
+        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+        .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
+        .$dynamic(),
+    count: subscriptions,
+    toRow: (r) => ({
       id: r.id,
       customer: { id: r.customerId, name: r.customerName },
       phone: r.phone,
@@ -128,9 +110,7 @@ export async function listSubscriptions(
       cancelledAt: r.cancelledAt?.toISOString() ?? null,
       cancellationReasonId: r.cancellationReasonId,
     }),
-    f,
-    counted,
-  );
+  });
 }
 
 export async function subscriptionDetail(db: Db, id: number): Promise<SubscriptionDetail | undefined> {

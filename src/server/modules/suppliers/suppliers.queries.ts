@@ -1,9 +1,9 @@
-import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { suppliers } from '../../db/schema';
 import { escapeLike } from '../../db/like';
 import type { SupplierListQuery } from '../../../contract/suppliers';
-import { countRows, cursorKey, inOrder, pageOfRows, pageWindow, sortOrder, type ListOrder } from '../../db/pages';
+import { readPage, sortOrder, type ListOrder } from '../../db/pages';
 import type { Page } from '../../../contract/pagination';
 
 export type SupplierRecord = typeof suppliers.$inferSelect;
@@ -19,35 +19,23 @@ const supplierOrder = (sort: SupplierListQuery['sort']): ListOrder =>
     suppliers.id,
   );
 
-export async function listSuppliers(db: Tx, query: SupplierListQuery): Promise<Page<SupplierRecord>> {
+export function listSuppliers(db: Tx, query: SupplierListQuery): Promise<Page<SupplierRecord>> {
   const { q } = query;
   const pattern = `%${escapeLike(q)}%`;
   const where = q
     ? or(ilike(suppliers.name, pattern), ilike(suppliers.contactName, pattern), ilike(suppliers.contactEmail, pattern))
     : undefined;
-  const order = supplierOrder(query.sort);
-  const window = pageWindow(query, order);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({ supplier: suppliers, cursorKey: cursorKey(order) })
-      .from(suppliers)
-      .where(and(where, window.seek))
-      .orderBy(...inOrder(order))
-      .limit(window.limit)
-      .offset(window.offset),
-    countRows(
-      db,
-      () =>
-        db
-          .select({ one: sql`1` })
-          .from(suppliers)
-          .where(where)
-          .$dynamic(),
-      query,
-    ),
-  ]);
-  const keyed = rows.map((r) => ({ ...r, id: r.supplier.id }));
-  return pageOfRows(keyed, (r) => r.supplier, query, counted);
+  return readPage(db, query, {
+    order: supplierOrder(query.sort),
+    where,
+    rows: (cursorKey) =>
+      db
+        .select({ ...getTableColumns(suppliers), cursorKey })
+        .from(suppliers)
+        .$dynamic(),
+    count: suppliers,
+    toRow: (supplier) => supplier,
+  });
 }
 
 /** Every supplier's id and name, by name (case-insensitive, as the list sorts them). */
