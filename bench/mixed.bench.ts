@@ -232,7 +232,7 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
         }
       }
   }
-  record('mixed', rows, {
+  record(rate ? 'mixed-paced' : 'mixed', rows, {
     scale: ctx.scale,
     seconds,
     workers,

@@ -32,7 +32,11 @@ export interface EventLoopDelay {
   utilization: number;
 }
 
-export async function startServer(databaseUrl: string, webDir: string): Promise<ServerProcess> {
+export async function startServer(
+  databaseUrl: string,
+  webDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const report = path.join(os.tmpdir(), `bo-bench-loop-${port}.json`);
   const child = spawn(process.execPath, ['bench/instance.mjs'], {
@@ -47,6 +51,7 @@ export async function startServer(databaseUrl: string, webDir: string): Promise<
       WEB_DIST_DIR: webDir,
       LOG_LEVEL: 'warn',
       EVENT_LOOP_REPORT: report,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

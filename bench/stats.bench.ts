@@ -46,7 +46,8 @@ async function dashboardServer(
 ): Promise<{ baseURL: string; close(): Promise<unknown> }> {
   const databaseUrl = serverDatabaseUrl();
   if (target.kind === 'postgres' && databaseUrl) {
-    const server = await startServer(databaseUrl, dir);
+    // Every chart computed for each load, none served from an answer another load left (ADR 024): the worst case.
+    const server = await startServer(databaseUrl, dir, { STATS_CACHE_SECONDS: '0' });
     return { baseURL: server.url, close: () => stopServer(server) };
   }
   // An embedded database belongs to the one process that opened it.
