@@ -32,8 +32,8 @@ export const POINT_BATCH = 5_000;
 /**
  * The points of a layer packed into typed arrays for the worker, read in batches of `POINT_BATCH` rows by id, so that
  * half a million rows never hold the event loop for more than a batch's parsing. Each batch is packed as it
- * arrives: its row objects die young, where keeping them all until the end promoted them to the old generation
- * and cost a full collection that stopped the server for tens of milliseconds.
+ * arrives: its row objects die young, where keeping half a million of them until the end moved them to the old
+ * generation, which only a full (longer) collection frees.
  */
 export async function loadPoints(read: (afterId: number, limit: number) => Promise<Located[]>): Promise<PointSet> {
   const packed: PointSet[] = [];
