@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * The app's own modules run nothing on import that another module relies on (main.tsx aside), so a module none of
@@ -11,7 +12,10 @@ const appModule = /\/src\/(web|contract)\/.+\.tsx?$/;
 export default defineConfig({
   root: 'src/web',
   base: '/admin/',
-  plugins: [react()],
+  // Each asset also as .br and .gz, made once here at the highest levels, which the server sends as they are
+  // instead of compressing a megabyte of script on every cold load (src/server/plugins/spa.ts). Source maps are
+  // for staff only and rare; the HTML is a template the server fills in.
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.html$/] })],
   build: {
     outDir: process.env.WEB_OUT_DIR ?? '../../dist/web',
     emptyOutDir: true,

@@ -45,6 +45,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
       prefix: '/admin/assets/',
       immutable: true,
       maxAge: '365d',
+      // The build writes each asset's .br and .gz beside it (vite.config.ts): sent as they are when accepted.
+      preCompressed: true,
       index: false,
       wildcard: true,
     });

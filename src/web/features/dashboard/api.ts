@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { statsEndpoints, trendName, type KpiQuery, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 import { prefetchApiQuery, useApiQuery } from '../../ui';
+import { preloadCharts } from '../../ui/chart/Chart';
 import { queryClient } from '../../lib/query-client';
 import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from './charts';
 
@@ -26,8 +27,12 @@ export function useTrend(
   return useApiQuery(statsEndpoints.trend, trendInput(endpoint, view, asked), { ...cached, enabled });
 }
 
-/** The first charts' default views, asked for while the page's code is still loading (the route's loader). */
+/**
+ * The first charts' default views, asked for while the page's code is still loading (the route's loader), and the
+ * chart library's code beside them.
+ */
 export function prefetchFirstCharts(): void {
+  preloadCharts();
   for (const def of TREND_CHARTS.slice(0, EAGER_CHARTS))
     prefetchApiQuery(
       queryClient,
