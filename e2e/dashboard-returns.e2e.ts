@@ -77,8 +77,10 @@ describe('dashboard return charts', () => {
       String(phone.id),
       '100',
     ]);
-    await page.getByText('Model:').waitFor();
-    expect(await page.getByText('Model:').innerText()).toBe('Model: Drill Phone, latest 100 deployed devices');
+    // The chip names the model once the product names are in (until then it shows the product's id).
+    await expect
+      .poll(() => page.getByText('Model:').innerText())
+      .toBe('Model: Drill Phone, latest 100 deployed devices');
     await expect.poll(() => listRows(page).count()).toBe(2);
     await page.screenshot({ path: '.tmp/screens/cancellations-model-1280.png' });
 
