@@ -17,6 +17,7 @@ import {
   createSupplier,
 } from '../seed/factories';
 import { customers } from './schema';
+import { SEARCH_COUNT_LIMIT } from './pages';
 import * as schema from './schema';
 import type { Database, Db } from './client';
 import { CURSOR_MESSAGE, EXACT_COUNT_LIMIT, encodeCursor, type Page } from '../../contract/pagination';
@@ -297,6 +298,18 @@ describe('list pages', () => {
     expect(deep.json()).toMatchObject({ errors: { page: [expect.stringContaining('reached with Next')] } });
   });
 
+  it('counts a searched list exactly up to the search limit only, beyond it as an estimate, exactly on request', async () => {
+    // 'Bulk 1', 'Bulk 10'–'Bulk 19', … 'Bulk 1000'–'Bulk 1999', 'Bulk 10000'–'Bulk 10050'.
+    const matching = 1 + 10 + 100 + 1000 + 51;
+    expect(matching).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    const estimated = await list('/admin/api/customers?q=Bulk%201');
+    expect(estimated.estimated).toBe(true);
+    expect(estimated.total).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    expect(await list('/admin/api/customers?q=Bulk%201&exact=1')).toMatchObject({ estimated: false, total: matching });
+    // Below the limit a search is counted exactly.
+    expect(await list('/admin/api/customers?q=Bulk%2012')).toMatchObject({ estimated: false, total: 1 + 10 + 100 });
+  });
+
   it('exports a list page after page without counting its rows', async () => {
     queries.length = 0;
     const res = await agent.get('/admin/api/customers/export.csv?q=Bulk');
@@ -318,7 +331,7 @@ describe('list pages', () => {
 
     // A filter's estimate can be far off, so a filtered list still counts, up to the limit.
     queries.length = 0;
-    const filtered = await list('/admin/api/customers?q=More%201');
+    const filtered = await list('/admin/api/customers?q=More%2012');
     expect(queries.filter((q) => /count\(/i.test(q.text))).toHaveLength(1);
     expect(filtered.estimated).toBe(false);
   });

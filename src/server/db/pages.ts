@@ -87,6 +87,13 @@ async function plannedRows(db: Tx, query: PgSelect): Promise<number> {
   return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
+/**
+ * A list narrowed by a text search is counted exactly up to this many rows only: a text part is matched through a
+ * trigram index, which is lossy, so every candidate is read again from the table (a page each), where the other
+ * filters count index entries. Up to 1,000 rows the count costs about what reading the page does.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
 /** What a count follows: the client's `exact`, and `uncounted`, which `allPages` sets on the queries of an export. */
 interface CountAsked {
   exact?: '1';
@@ -94,8 +101,8 @@ interface CountAsked {
 }
 
 /**
- * Rows matching a list's filter, counted exactly up to EXACT_COUNT_LIMIT (at most that many index entries read),
- * and beyond it estimated by the planner unless `exact` is asked. `matching` builds the filtered
+ * Rows matching a list's filter, counted exactly up to `upTo` (EXACT_COUNT_LIMIT, or SEARCH_COUNT_LIMIT for a
+ * search; at most that many rows read), and beyond it estimated by the planner unless `exact` is asked. `matching` builds the filtered
  * `select 1 from …` afresh for each use. An unfiltered list whose table is estimated at twice the limit or more
  * is not counted at all: a table's own estimate is close (unlike a filter's), and reading 10,001 entries on
  * every first page was most of a list call's cost.
@@ -104,6 +111,7 @@ async function countRows(
   db: Tx,
   matching: () => PgSelect,
   asked: CountAsked,
+  upTo: number,
 ): Promise<{ total: number; estimated: boolean }> {
   // An export reads every page and shows no total: counting each batch of it was wasted work.
   if (asked.uncounted) return { total: 0, estimated: true };
@@ -112,12 +120,11 @@ async function countRows(
     const planned = await plannedRows(db, matching());
     if (planned >= 2 * EXACT_COUNT_LIMIT) return { total: planned, estimated: true };
   }
-  const limit = exact ? undefined : EXACT_COUNT_LIMIT + 1;
-  const rows = limit ? matching().limit(limit) : matching();
+  const rows = exact ? matching() : matching().limit(upTo + 1);
   const [counted] = await db.select({ n: count() }).from(rows.as('matching'));
   const n = counted?.n ?? 0;
-  if (exact || n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
-  return { total: Math.max(EXACT_COUNT_LIMIT + 1, await plannedRows(db, matching())), estimated: true };
+  if (exact || n <= upTo) return { total: n, estimated: false };
+  return { total: Math.max(upTo + 1, await plannedRows(db, matching())), estimated: true };
 }
 
 /** A page answer from the rows read through pageWindow: the page, its count, and the cursor of the next page. */
@@ -167,6 +174,8 @@ export async function readPage<R extends Keyed, T>(
     rows: (key: ReturnType<typeof cursorKey>) => RowQuery<R>;
     count: PgTable | ((one: ReturnType<typeof selectOne>) => PgSelect);
     toRow: (row: Omit<R, 'cursorKey'>) => T;
+    /** The filter includes a text search (see SEARCH_COUNT_LIMIT). */
+    searched?: boolean;
   },
 ): Promise<Page<T>> {
   const { order, where } = list;
@@ -183,7 +192,7 @@ export async function readPage<R extends Keyed, T>(
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    countRows(db, matching, query),
+    countRows(db, matching, query, list.searched ? SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT),
   ]);
   return pageOfRows(rows, ({ cursorKey: _, ...row }) => list.toRow(row), query, counted);
 }

@@ -21,6 +21,7 @@ export function listCancellations(db: Db, f: CancellationFilters, timeZone: stri
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
   return readPage(db, f, {
+    searched: !!f.q,
     // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
     order: sortOrder(f.sort, { cancelledAt: { key: c.cancelledAt } }, c.id),
     where,

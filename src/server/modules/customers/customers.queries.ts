@@ -102,6 +102,7 @@ const CUSTOMER_SORTS = {
 /** In the asked order (newest first by default); `where` narrows by a key or a name part (see the service). */
 export function listCustomers(db: Tx, where: SQL | undefined, query: CustomerListQuery): Promise<Page<CustomerRow>> {
   return readPage(db, query, {
+    searched: where !== undefined,
     order: sortOrder(query.sort, CUSTOMER_SORTS, customers.id),
     where,
     rows: (cursorKey) =>

@@ -17,6 +17,7 @@ const feedbackOrder: ListOrder = { key: feedbackSubmissions.createdAt, id: feedb
 export function feedbackPage(db: Tx, query: PageQuery & { q?: string }): Promise<Page<FeedbackRow>> {
   const where = query.q ? ilike(feedbackSubmissions.body, `%${escapeLike(query.q)}%`) : undefined;
   return readPage(db, query, {
+    searched: !!query.q,
     order: feedbackOrder,
     where,
     rows: (cursorKey) =>

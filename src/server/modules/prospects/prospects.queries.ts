@@ -58,6 +58,7 @@ export function listProspects(
 ): Promise<Page<ProspectRow>> {
   const where = and(visibleProspects(viewer), listFilter(query, timeZone));
   return readPage(db, query, {
+    searched: !!query.q,
     order: prospectOrder(query.sort),
     where,
     rows: (cursorKey) =>

@@ -77,6 +77,7 @@ export function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: stri
   // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
   const key = f.needsReason ? subscriptions.cancelledAt : subscriptions.orderedAt;
   return readPage(db, f, {
+    searched: !!f.q,
     order: sortOrder(f.sort, { orderedAt: { key } }, subscriptions.id),
     where,
     rows: (cursorKey) =>

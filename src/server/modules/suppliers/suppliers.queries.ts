@@ -26,6 +26,7 @@ export function listSuppliers(db: Tx, query: SupplierListQuery): Promise<Page<Su
     ? or(ilike(suppliers.name, pattern), ilike(suppliers.contactName, pattern), ilike(suppliers.contactEmail, pattern))
     : undefined;
   return readPage(db, query, {
+    searched: !!q,
     order: supplierOrder(query.sort),
     where,
     rows: (cursorKey) =>
