@@ -224,6 +224,9 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
             'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
             'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
             'event loop busy': Math.max(...loops.map((l) => l.utilization)),
+            'longest GC pause (ms)': Math.max(...loops.map((l) => l.gcMax)),
+            'longest GC kind': loops.reduce((a, b) => (b.gcMax > a.gcMax ? b : a)).gcMaxKind,
+            'GC pauses > 10 ms': loops.reduce((n, l) => n + l.gcOver10, 0),
             target: rate
               ? 'paced: no throughput target'
               : `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,

@@ -30,6 +30,10 @@ export interface EventLoopDelay {
   p99: number;
   max: number;
   utilization: number;
+  /** The longest garbage collection pause (ms), its kind, and how many pauses passed 10 ms. */
+  gcMax: number;
+  gcMaxKind: string;
+  gcOver10: number;
 }
 
 export async function startServer(
