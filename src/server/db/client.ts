@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import { lockDataDir } from './data-dir-lock';
+import { ensurePlannerStatistics } from './planner-statistics';
 import { ReplicaSet } from './replicas';
 import { routedDb } from './read-routing';
 import * as schema from './schema';
@@ -121,11 +122,12 @@ export function connectDatabase(
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, log, opts) : openPglite(opts.dataDir);
 }
 
-/** Creates pg_trgm and applies the migrations not yet applied. */
+/** Creates pg_trgm, applies the migrations not yet applied, and sets what the schema cannot state. */
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   if (database.kind === 'postgres') await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder });
   else await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder });
+  await ensurePlannerStatistics(database.db);
 }
 
 /** connectDatabase, then migrateDatabase: for the command-line tools and tests. */

@@ -18,6 +18,7 @@ import {
 } from '../seed/factories';
 import { customers } from './schema';
 import { SEARCH_COUNT_LIMIT } from './pages';
+import { STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';
 import type { Database, Db } from './client';
 import { CURSOR_MESSAGE, EXACT_COUNT_LIMIT, encodeCursor, type Page } from '../../contract/pagination';
@@ -308,6 +309,26 @@ describe('list pages', () => {
     expect(await list('/admin/api/customers?q=Bulk%201&exact=1')).toMatchObject({ estimated: false, total: matching });
     // Below the limit a search is counted exactly.
     expect(await list('/admin/api/customers?q=Bulk%2012')).toMatchObject({ estimated: false, total: 1 + 10 + 100 });
+
+    // A search the planner puts at twice the limit or more (every 'Bulk' row) reads no rows to count.
+    queries.length = 0;
+    const common = await list('/admin/api/customers?q=Bulk');
+    expect(common.estimated).toBe(true);
+    expect(common.total).toBeGreaterThanOrEqual(2 * SEARCH_COUNT_LIMIT);
+    expect(queries.filter((q) => /count\(/i.test(q.text))).toEqual([]);
+  });
+
+  it('keeps finer planner statistics on the text columns a search matches, so its estimate can be trusted', async () => {
+    const targets = (await database.db.execute(sql`
+      SELECT attrelid::regclass::text || '.' || attname AS "column", attstattarget::int AS target FROM pg_attribute
+      WHERE attrelid IN ('customers'::regclass, 'prospects'::regclass) AND attstattarget > 0
+      ORDER BY 1`)) as unknown as { rows: { column: string; target: number }[] };
+    expect(targets.rows).toEqual(
+      ['customers.name', 'prospects.address', 'prospects.city', 'prospects.name'].map((column) => ({
+        column,
+        target: STATISTICS_TARGET,
+      })),
+    );
   });
 
   it('exports a list page after page without counting its rows', async () => {

@@ -102,29 +102,39 @@ interface CountAsked {
 
 /**
  * Rows matching a list's filter, counted exactly up to `upTo` (EXACT_COUNT_LIMIT, or SEARCH_COUNT_LIMIT for a
- * search; at most that many rows read), and beyond it estimated by the planner unless `exact` is asked. `matching` builds the filtered
- * `select 1 from …` afresh for each use. An unfiltered list whose table is estimated at twice the limit or more
- * is not counted at all: a table's own estimate is close (unlike a filter's), and reading 10,001 entries on
- * every first page was most of a list call's cost.
+ * search: at most that many rows read), beyond it estimated by the planner, and exactly on request. `matching`
+ * builds the filtered `select 1 from …` afresh for each use.
+ *
+ * Where the planner's estimate is close, a list it puts at twice the limit or more is not counted at all: an
+ * unfiltered list (a table's own estimate), and a text search (customers' names keep finer statistics, see
+ * planner-statistics.ts). Reading 10,001 index entries was most of a first page's cost, and a common name's
+ * trigram matches are gathered whole before the first is read, so even a capped count of them grew with the table.
+ * Other filters' estimates can be far off: they are counted.
  */
 async function countRows(
   db: Tx,
   matching: () => PgSelect,
   asked: CountAsked,
-  upTo: number,
+  searched: boolean,
 ): Promise<{ total: number; estimated: boolean }> {
   // An export reads every page and shows no total: counting each batch of it was wasted work.
   if (asked.uncounted) return { total: 0, estimated: true };
-  const exact = !!asked.exact;
-  if (!exact && !/\bwhere\b/i.test(matching().toSQL().sql)) {
-    const planned = await plannedRows(db, matching());
-    if (planned >= 2 * EXACT_COUNT_LIMIT) return { total: planned, estimated: true };
+  if (asked.exact) {
+    const [counted] = await db.select({ n: count() }).from(matching().as('matching'));
+    return { total: counted?.n ?? 0, estimated: false };
   }
-  const rows = exact ? matching() : matching().limit(upTo + 1);
-  const [counted] = await db.select({ n: count() }).from(rows.as('matching'));
+  const upTo = searched ? SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT;
+  const trusted = searched || !/\bwhere\b/i.test(matching().toSQL().sql);
+  const planned = trusted ? await plannedRows(db, matching()) : undefined;
+  if (planned !== undefined && planned >= 2 * upTo) return { total: planned, estimated: true };
+  const [counted] = await db.select({ n: count() }).from(
+    matching()
+      .limit(upTo + 1)
+      .as('matching'),
+  );
   const n = counted?.n ?? 0;
-  if (exact || n <= upTo) return { total: n, estimated: false };
-  return { total: Math.max(upTo + 1, await plannedRows(db, matching())), estimated: true };
+  if (n <= upTo) return { total: n, estimated: false };
+  return { total: Math.max(upTo + 1, planned ?? (await plannedRows(db, matching()))), estimated: true };
 }
 
 /** A page answer from the rows read through pageWindow: the page, its count, and the cursor of the next page. */
@@ -192,7 +202,7 @@ export async function readPage<R extends Keyed, T>(
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    countRows(db, matching, query, list.searched ? SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT),
+    countRows(db, matching, query, !!list.searched),
   ]);
   return pageOfRows(rows, ({ cursorKey: _, ...row }) => list.toRow(row), query, counted);
 }
