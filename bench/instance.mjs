@@ -25,11 +25,32 @@ new PerformanceObserver((list) => {
     if (entry.duration > gc.max) gc = { ...gc, max: entry.duration, kind: GC_KINDS[entry.detail?.kind] ?? 'other' };
   }
 }).observe({ entryTypes: ['gc'] });
+// Where the kernel tells it (Linux: the main thread's schedstat, on-CPU and run-queue nanoseconds), each delay
+// split into the loop's own work and the time the thread was ready but had no core: on a 2-core machine that also
+// runs PostgreSQL and the load, a wait for a core is not a request waiting behind another one.
+const schedstat = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+const readSched = fs.existsSync(schedstat) ? () => fs.readFileSync(schedstat, 'utf8').split(' ').map(Number) : null;
+let split = { onCpu: 0, longest: 0, longestWaitingForCore: 0 };
+if (readSched) {
+  let tick = performance.now();
+  let sched = readSched();
+  setInterval(() => {
+    const now = performance.now();
+    const next = readSched();
+    const gap = now - tick - RESOLUTION_MS;
+    const onCpu = (next[0] - sched[0]) / 1e6;
+    if (onCpu > split.onCpu) split = { ...split, onCpu };
+    if (gap > split.longest) split = { ...split, longest: gap, longestWaitingForCore: (next[1] - sched[1]) / 1e6 };
+    tick = now;
+    sched = next;
+  }, RESOLUTION_MS).unref();
+}
 // How busy the loop was over the load (1 = never idle: requests queue behind each other however short each is).
 let busySince = performance.eventLoopUtilization();
 process.on('SIGUSR2', () => {
   delay.reset();
   gc = { max: 0, kind: '', over10: 0 };
+  split = { onCpu: 0, longest: 0, longestWaitingForCore: 0 };
   busySince = performance.eventLoopUtilization();
 });
 
@@ -59,6 +80,10 @@ process.prependListener('SIGTERM', () => {
     gcMax: Math.round(gc.max * 100) / 100,
     gcMaxKind: gc.kind,
     gcOver10: gc.over10,
+    ...(readSched && {
+      maxOnCpu: Math.round(split.onCpu * 100) / 100,
+      longestWaitingForCore: Math.round(split.longestWaitingForCore * 100) / 100,
+    }),
   };
 });
 process.on('exit', () => {

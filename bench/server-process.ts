@@ -34,6 +34,9 @@ export interface EventLoopDelay {
   gcMax: number;
   gcMaxKind: string;
   gcOver10: number;
+  /** Linux only: the most the loop itself ran between two ticks, and how long the longest delay waited for a core. */
+  maxOnCpu?: number;
+  longestWaitingForCore?: number;
 }
 
 export async function startServer(
