@@ -109,6 +109,7 @@ export function CancellationsPage() {
         <FilterChip
           label="Reason"
           value={reasonLabel(reasons.data, Number(reasonId))}
+          pending={reasons.isLoading}
           clearLabel="Show every reason"
           onClear={() => set({ reasonId: null })}
         />
@@ -125,6 +126,7 @@ export function CancellationsPage() {
         <FilterChip
           label="Model"
           value={`${products.data?.products.find((p) => p.id === Number(productId))?.model ?? `Product ${productId}`}, latest ${Number(latestDevices).toLocaleString('en-US')} deployed devices`}
+          pending={products.isLoading}
           clearLabel="Show every model"
           onClear={() => set({ productId: null, latestDevices: null })}
         />

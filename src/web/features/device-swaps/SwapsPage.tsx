@@ -81,6 +81,7 @@ export function SwapsPage() {
         <FilterChip
           label="Supplier"
           value={supplierName}
+          pending={suppliers.isLoading}
           clearLabel="Show every supplier"
           onClear={() => params.set({ supplierId: null })}
         />
