@@ -45,4 +45,22 @@ describe('map cluster indexes', () => {
     expect(after).not.toBe(before);
     expect(after.ids[0]).toBeGreaterThan(before.ids[0]!);
   });
+
+  it('answers views of a large set while its next index builds, from the last index', async () => {
+    let loads = 0;
+    const busy = async () => line(300_000, ++loads * 1_000_000);
+    const first = await clusters.dataset('busy', 1_000, busy);
+    clock += 2_000;
+    expect(await clusters.dataset('busy', 1_000, busy)).toBe(first);
+    // The next index is building (seconds for 300,000 points); a view of the last one is answered meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const view = (await clusters.query(first, [-130, 20, -60, 52], 4, 1000))!;
+    expect(view.reduce((sum, [, , count]) => sum + count, 0)).toBe(300_000);
+    expect(await clusters.dataset('busy', 1_000, busy)).toBe(first);
+    await expect
+      .poll(async () => (await clusters.dataset('busy', 1_000, busy)).ids[0], { timeout: 30_000 })
+      .toBe(2_000_000);
+    // The replaced index still answers a view asked of it a moment late.
+    expect((await clusters.query(first, [-130, 20, -60, 52], 4, 1000))!.length).toBeGreaterThan(0);
+  });
 });

@@ -17,6 +17,8 @@ export interface Dataset {
   count: number;
   bounds: { south: number; west: number; north: number; east: number } | null;
   builtAt: number;
+  /** The thread that holds its index. */
+  thread: ClusterThread;
 }
 
 /** [lng, lat, count, point index (-1 for a cluster), zoom that opens the cluster] */
@@ -29,8 +31,65 @@ interface Entry {
   invalid: boolean;
 }
 
-/** Up to this many points, a stale set is rebuilt before answering (a second or less); above, in the background. */
+/**
+ * Up to this many points, a stale set is rebuilt before answering (a second or less), on the thread the small sets
+ * share; above, it is answered from while the next index builds on a thread of its own, which then takes over.
+ */
 const AWAIT_REBUILD_BELOW = 50_000;
+
+/**
+ * How long a replaced index's thread lives on: a request that took the last index a moment before its successor
+ * was ready still asks it for the view.
+ */
+const RETIRE_AFTER_MS = 10_000;
+
+/** A worker thread holding cluster indexes, and the calls it has yet to answer. */
+class ClusterThread {
+  private readonly worker = new Worker(new URL('./cluster-worker.mjs', import.meta.url));
+  private readonly calls = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private nextCall = 1;
+  private retiring = false;
+  failed = false;
+  /** Settles when the thread has ended, however it ended. */
+  readonly exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+
+  constructor(onError: (thread: ClusterThread, err: Error) => void) {
+    this.worker.unref();
+    this.worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
+      const call = this.calls.get(id);
+      this.calls.delete(id);
+      if (error) call?.reject(new Error(error));
+      else call?.resolve(result);
+      if (this.retiring && !this.calls.size) void this.worker.terminate();
+    });
+    this.worker.on('error', (err) => {
+      this.failed = true;
+      for (const call of this.calls.values()) call.reject(err);
+      this.calls.clear();
+      onError(this, err);
+    });
+  }
+
+  call<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
+    const id = this.nextCall++;
+    return new Promise<T>((resolve, reject) => {
+      this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+
+  /** Ends the thread a while after its index was replaced, once the calls made to it are answered. */
+  retire(): void {
+    setTimeout(() => {
+      this.retiring = true;
+      if (!this.calls.size) void this.worker.terminate();
+    }, RETIRE_AFTER_MS).unref();
+  }
+
+  terminate(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
 
 function boundsOf(coords: Float64Array): Dataset['bounds'] {
   if (!coords.length) return null;
@@ -49,47 +108,30 @@ function boundsOf(coords: Float64Array): Dataset['bounds'] {
 /**
  * Cluster indexes of the map layers, kept per instance and rebuilt from the database when older than their
  * time to live or after a write here that may change them (ADR 017). Each instance builds its own from the same
- * rows, so instances agree within the time to live. Builds and queries run in a worker thread.
+ * rows, so instances agree within the time to live. Builds and queries run in worker threads: the small sets
+ * share one; a large set has its own, and is rebuilt on a new one that replaces it when done, so no view waits
+ * seconds behind a rebuild.
  */
 export class MapClusters {
-  private worker: Worker | undefined;
-  private readonly calls = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private shared: ClusterThread | undefined;
+  private readonly threads = new Set<ClusterThread>();
   private readonly entries = new Map<string, Entry>();
-  private nextCall = 1;
 
   constructor(
     private readonly log?: FastifyBaseLogger,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Started on first use: an instance whose users open no map spends nothing on it. */
-  private thread(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./cluster-worker.mjs', import.meta.url));
-    worker.unref();
-    worker.on('message', ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
-      const call = this.calls.get(id);
-      this.calls.delete(id);
-      if (error) call?.reject(new Error(error));
-      else call?.resolve(result);
-    });
-    worker.on('error', (err) => {
-      // Its indexes died with it: the next use starts a new thread and rebuilds them.
+  private thread(): ClusterThread {
+    const thread = new ClusterThread((failed, err) => {
+      // Its indexes died with it: the next use of each rebuilds them.
       this.log?.error({ err }, 'map cluster worker failed');
-      for (const call of this.calls.values()) call.reject(err);
-      this.calls.clear();
-      this.entries.clear();
-      this.worker = undefined;
+      if (failed === this.shared) this.shared = undefined;
+      for (const entry of this.entries.values()) if (entry.dataset?.thread === failed) entry.dataset = undefined;
     });
-    return (this.worker = worker);
-  }
-
-  private call<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
-    const id = this.nextCall++;
-    return new Promise<T>((resolve, reject) => {
-      this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.thread().postMessage({ ...message, id }, transfer);
-    });
+    this.threads.add(thread);
+    void thread.exited.then(() => this.threads.delete(thread));
+    return thread;
   }
 
   /** The indexed set under `key`, built with `load` when missing, expired (`ttlMs`) or invalidated. */
@@ -105,7 +147,7 @@ export class MapClusters {
   }
 
   /** Whether a stale set is rebuilt before answering (small) rather than answered from while it rebuilds. */
-  awaitsRebuild(dataset: Dataset): boolean {
+  awaitsRebuild(dataset: Pick<Dataset, 'count'>): boolean {
     return dataset.count < AWAIT_REBUILD_BELOW;
   }
 
@@ -114,16 +156,21 @@ export class MapClusters {
     try {
       const startedAt = this.now();
       const points = await load();
+      const count = points.ids.length;
+      const thread = this.awaitsRebuild({ count }) ? (this.shared ??= this.thread()) : this.thread();
       const bounds = boundsOf(points.coords);
-      await this.call({ op: 'load', key, coords: points.coords }, [points.coords.buffer as ArrayBuffer]);
-      const dataset = {
-        key,
-        ids: points.ids,
-        flags: points.flags,
-        count: points.ids.length,
-        bounds,
-        builtAt: startedAt,
-      };
+      try {
+        await thread.call({ op: 'load', key, coords: points.coords }, [points.coords.buffer as ArrayBuffer]);
+      } catch (err) {
+        if (thread !== this.shared) thread.retire();
+        throw err;
+      }
+      const previous = entry.dataset?.thread;
+      if (previous && previous !== thread && !previous.failed) {
+        if (previous === this.shared) void previous.call({ op: 'drop', key }).catch(() => {});
+        else previous.retire();
+      }
+      const dataset = { key, ids: points.ids, flags: points.flags, count, bounds, builtAt: startedAt, thread };
       entry.dataset = dataset;
       return dataset;
     } finally {
@@ -132,7 +179,7 @@ export class MapClusters {
   }
 
   query(dataset: Dataset, bbox: [number, number, number, number], zoom: number, limit: number) {
-    return this.call<ClusterTuple[] | null>({ op: 'query', key: dataset.key, bbox, zoom, limit });
+    return dataset.thread.call<ClusterTuple[] | null>({ op: 'query', key: dataset.key, bbox, zoom, limit });
   }
 
   /** After a write that may move, add or remove points of the sets whose key starts with `prefix`. */
@@ -141,7 +188,9 @@ export class MapClusters {
   }
 
   async close(): Promise<void> {
-    await this.worker?.terminate();
-    this.worker = undefined;
+    const threads = [...this.threads];
+    this.threads.clear();
+    this.shared = undefined;
+    await Promise.all(threads.map((t) => t.terminate()));
   }
 }
