@@ -18,7 +18,7 @@ import {
 } from '../seed/factories';
 import { customers } from './schema';
 import { SEARCH_COUNT_LIMIT } from './pages';
-import { STATISTICS_TARGET } from './planner-statistics';
+import { ensurePlannerStatistics, STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';
 import type { Database, Db } from './client';
 import { CURSOR_MESSAGE, EXACT_COUNT_LIMIT, encodeCursor, type Page } from '../../contract/pagination';
@@ -303,7 +303,12 @@ describe('list pages', () => {
     // 'Bulk 1', 'Bulk 10'–'Bulk 19', … 'Bulk 1000'–'Bulk 1999', 'Bulk 10000'–'Bulk 10050'.
     const matching = 1 + 10 + 100 + 1000 + 51;
     expect(matching).toBeGreaterThan(SEARCH_COUNT_LIMIT);
+    queries.length = 0;
     const estimated = await list('/admin/api/customers?q=Bulk%201');
+    // Counted, but only as far as the search limit.
+    const counts = queries.filter((q) => /count\(/i.test(q.text));
+    expect(counts).toHaveLength(1);
+    expect(counts[0]!.params).toContain(SEARCH_COUNT_LIMIT + 1);
     expect(estimated.estimated).toBe(true);
     expect(estimated.total).toBeGreaterThan(SEARCH_COUNT_LIMIT);
     expect(await list('/admin/api/customers?q=Bulk%201&exact=1')).toMatchObject({ estimated: false, total: matching });
@@ -319,6 +324,9 @@ describe('list pages', () => {
   });
 
   it('keeps finer planner statistics on the text columns a search matches, so its estimate can be trusted', async () => {
+    // A column whose target was lost (set back to the default) gets it again at the next start.
+    await database.db.execute(sql`ALTER TABLE customers ALTER COLUMN name SET STATISTICS -1`);
+    await ensurePlannerStatistics(database.db);
     const targets = (await database.db.execute(sql`
       SELECT attrelid::regclass::text || '.' || attname AS "column", attstattarget::int AS target FROM pg_attribute
       WHERE attrelid IN ('customers'::regclass, 'prospects'::regclass) AND attstattarget > 0

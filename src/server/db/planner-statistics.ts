@@ -17,17 +17,21 @@ const FINER_STATISTICS = [
 export const STATISTICS_TARGET = 1_000;
 
 /**
- * Sets the finer statistics targets where not yet set (the next ANALYZE or autovacuum uses them). Only then: the
+ * Sets the finer statistics targets where not yet set (the next ANALYZE or autovacuum uses them). Only there: the
  * change locks the table against a vacuum running on it, which every start would otherwise wait for.
  */
 export async function ensurePlannerStatistics(db: Tx): Promise<void> {
-  for (const [table, column] of FINER_STATISTICS) {
-    const current = (await db.execute(sql`
-      SELECT coalesce(attstattarget, -1)::int AS target FROM pg_attribute
-      WHERE attrelid = ${table}::regclass AND attname = ${column}`)) as unknown as { rows: [{ target: number }] };
-    if (current.rows[0].target === STATISTICS_TARGET) continue;
+  const columns = sql.join(
+    FINER_STATISTICS.map(([table, column]) => sql`(${table}::regclass, ${column}::name)`),
+    sql`, `,
+  );
+  const unset = (await db.execute(sql`
+    SELECT attrelid::regclass::text AS "table", attname::text AS "column" FROM pg_attribute
+    WHERE (attrelid, attname) IN (${columns}) AND coalesce(attstattarget, -1) <> ${STATISTICS_TARGET}`)) as unknown as {
+    rows: { table: string; column: string }[];
+  };
+  for (const { table, column } of unset.rows)
     await db.execute(
       sql`ALTER TABLE ${sql.identifier(table)} ALTER COLUMN ${sql.identifier(column)} SET STATISTICS ${sql.raw(String(STATISTICS_TARGET))}`,
     );
-  }
 }
