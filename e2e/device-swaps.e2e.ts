@@ -57,7 +57,7 @@ describe('device swaps', () => {
     expect(address.get('supplierId')).toBe(String(acme.id));
     expect(address.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
     expect(address.get('to')).toMatch(/^\d{4}-\d{2}-(28|29|30|31)$/);
-    // The chip names the supplier once the supplier names are in (until then it shows the supplier's id).
+    // The chip names the supplier once the supplier names are in (until then it says the name is loading).
     await expect.poll(() => page.getByText('Supplier:').innerText()).toBe('Supplier: Acme Swaps');
     await expect.poll(() => listRows(page).count()).toBe(2);
     await page.screenshot({ path: '.tmp/screens/device-swaps-supplier-1280.png' });
@@ -65,5 +65,21 @@ describe('device swaps', () => {
     await page.getByRole('button', { name: 'Show every supplier' }).click();
     await expect.poll(() => listRows(page).count()).toBe(3);
     expect(new URL(page.url()).searchParams.get('supplierId')).toBeNull();
+  });
+
+  it('says the supplier is loading while its name is on its way, never a stand-in id', async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/admin/api/suppliers/names', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/admin/device-swaps?supplierId=${acme.id}`);
+    await page.getByLabel('Loading the supplier').waitFor();
+    expect(await page.getByText(`Supplier ${acme.id}`, { exact: true }).count()).toBe(0);
+    await page.screenshot({ path: '.tmp/screens/device-swaps-supplier-loading-1280.png' });
+    release();
+    await expect.poll(() => page.getByText('Supplier:').innerText()).toBe('Supplier: Acme Swaps');
   });
 });

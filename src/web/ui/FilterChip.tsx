@@ -1,4 +1,4 @@
-import { CloseButton, Group, Loader, Text } from '@mantine/core';
+import { CloseButton, Group, Skeleton, Text } from '@mantine/core';
 
 /**
  * A filter a chart's point set, named above the list, with a button that clears it. While the name of what it
@@ -19,10 +19,19 @@ export function FilterChip({
 }) {
   return (
     <Group gap={4}>
-      <Text size="sm" aria-busy={pending}>
+      {/* A div, not a paragraph: the placeholder is a block drawn inline. */}
+      <Text component="div" size="sm" aria-busy={pending}>
         {label}:{' '}
         {pending ? (
-          <Loader size="xs" type="dots" aria-label={`Loading the ${label.toLowerCase()}`} display="inline-block" />
+          <Skeleton
+            role="status"
+            aria-label={`Loading the ${label.toLowerCase()}`}
+            display="inline-block"
+            height="0.9em"
+            width="8em"
+            radius="sm"
+            style={{ verticalAlign: 'middle' }}
+          />
         ) : (
           <strong>{value}</strong>
         )}
