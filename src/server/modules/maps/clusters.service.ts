@@ -112,6 +112,39 @@ interface Layer {
   titles(ids: number[]): Promise<{ id: number; title: string }[]>;
 }
 
+/** A layer's clusters and single markers in a view, the singles with their titles. */
+async function layerItems(
+  clusters: MapClusters,
+  layer: Layer,
+  bbox: [number, number, number, number],
+  zoom: number,
+  limit: number,
+): Promise<ClusterItem[]> {
+  const tuples = (await clusters.query(layer.dataset, bbox, zoom, limit)) ?? [];
+  const singles = tuples.filter(([, , , point]) => point >= 0).map(([, , , point]) => layer.dataset.ids[point]!);
+  const titles = new Map((singles.length ? await layer.titles(singles) : []).map((r) => [r.id, r.title]));
+  const items: ClusterItem[] = [];
+  for (const [lng, lat, count, point, clusterZoom] of tuples) {
+    const flag = point >= 0 ? layer.dataset.flags[point]! : 0;
+    const item: ClusterItem = {
+      lat: round5(lat),
+      lng: round5(lng),
+      count,
+      image: layer.images[flag]!,
+      zoom: clusterZoom,
+    };
+    if (point >= 0) {
+      const row = layer.dataset.ids[point]!;
+      // A point deleted since the index was built has no title: it is left out.
+      const title = titles.get(row);
+      if (title === undefined) continue;
+      Object.assign(item, { id: `${layer.kind}-${row}`, title, label: layer.labels[flag] });
+    }
+    items.push(item);
+  }
+  return items;
+}
+
 /**
  * The clusters and single markers of a map view, from the indexes of its layers: what is drawn costs the view,
  * not the table (ADR 017).
@@ -152,24 +185,8 @@ export async function clusterView(
     ? [-180, query.south, 180, query.north]
     : [query.west, query.south, query.east, query.north];
   const limit = Math.floor(VIEW_LIMIT / Math.max(1, layers.length));
-  const items: ClusterItem[] = [];
-  for (const layer of layers) {
-    const tuples = (await clusters.query(layer.dataset, bbox, query.zoom, limit)) ?? [];
-    const singles = tuples.filter(([, , , point]) => point >= 0).map(([, , , point]) => layer.dataset.ids[point]!);
-    const titles = new Map((singles.length ? await layer.titles(singles) : []).map((r) => [r.id, r.title]));
-    for (const [lng, lat, count, point, zoom] of tuples) {
-      const flag = point >= 0 ? layer.dataset.flags[point]! : 0;
-      const item: ClusterItem = { lat: round5(lat), lng: round5(lng), count, image: layer.images[flag]!, zoom };
-      if (point >= 0) {
-        const row = layer.dataset.ids[point]!;
-        // A point deleted since the index was built has no title: it is left out.
-        const title = titles.get(row);
-        if (title === undefined) continue;
-        Object.assign(item, { id: `${layer.kind}-${row}`, title, label: layer.labels[flag] });
-      }
-      items.push(item);
-    }
-  }
+  // The layers are read side by side: members and visits sit in indexes on threads of their own.
+  const items = (await Promise.all(layers.map((layer) => layerItems(clusters, layer, bbox, query.zoom, limit)))).flat();
   const boxes = layers.map((l) => l.dataset.bounds).filter((b) => b !== null);
   return {
     items,
