@@ -52,6 +52,11 @@ async function endpointRow(target: BenchTarget, url: string) {
 }
 
 const VIEWS_PER_ZOOM = 25;
+/**
+ * Each view is asked this many times: a p95 of 50 answers is their third slowest, which on a shared machine put
+ * the same 17-item view at 1× or 3× another run's; of 200 answers it is the tenth.
+ */
+const ROUNDS = 8;
 
 /** The body of a gzip-accepting request (answers under 1 KB go uncompressed). */
 const bodyOf = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
@@ -108,7 +113,7 @@ async function clusterRows(target: BenchTarget, layers: string) {
         maxItems = Math.max(maxItems, items.length);
         seen.push(...items);
       },
-      { warmup: 2, iterations: VIEWS_PER_ZOOM * 2 },
+      { warmup: 2, iterations: VIEWS_PER_ZOOM * ROUNDS },
     );
     rows.push({
       db: target.kind,

@@ -9,9 +9,11 @@
  * MIXED_BENCH_SECONDS   measured seconds per run (default 20, after 5 s of warm-up)
  * MIXED_BENCH_WORKERS   concurrent workers (default 32)
  * MIXED_BENCH_INSTANCES comma list of instance counts to run (default 1,2)
- * MIXED_BENCH_EXPORTS   comma list: 0 runs the load alone, 1 with the export workers beside it (default 0,1)
- * MIXED_BENCH_RATE      calls a second, paced (an open loop over the workers' sessions) instead of each worker
- *                       calling again as soon as it is answered: the event loop's delay below saturation
+ * MIXED_BENCH_EXPORTS   comma list of runs: `none`, the load alone; `search`, with the export workers beside it
+ *                       downloading a common surname's customers (about 1 in 100); `all`, every customer
+ *                       (default none,search)
+ * MIXED_BENCH_RATE      comma list of calls a second, paced (an open loop over the workers' sessions) instead of
+ *                       each worker calling again as soon as it is answered: the event loop's delay below saturation
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -37,8 +39,13 @@ import { serverDatabaseUrl, startServer, stopServer, type ServerProcess } from '
 const seconds = Number(process.env.MIXED_BENCH_SECONDS ?? 20);
 const workers = Number(process.env.MIXED_BENCH_WORKERS ?? 32);
 const instanceCounts = (process.env.MIXED_BENCH_INSTANCES ?? '1,2').split(',').map(Number);
-const exportRuns = (process.env.MIXED_BENCH_EXPORTS ?? '0,1').split(',').map((v) => v === '1');
-const rate = process.env.MIXED_BENCH_RATE ? Number(process.env.MIXED_BENCH_RATE) : undefined;
+const EXPORTS = ['none', 'search', 'all'] as const;
+type Exported = (typeof EXPORTS)[number];
+const exportRuns = (process.env.MIXED_BENCH_EXPORTS ?? 'none,search').split(',').map((run) => {
+  if (!EXPORTS.includes(run as Exported)) throw new Error(`MIXED_BENCH_EXPORTS: no run named "${run}"`);
+  return run as Exported;
+});
+const rates = (process.env.MIXED_BENCH_RATE ?? '').split(',').filter(Boolean).map(Number);
 const WARMUP_SECONDS = 5;
 const TARGET = { requestsPerSecond: 500, p99: 250 };
 
@@ -49,7 +56,7 @@ interface Call {
 }
 
 /** The calls of the load, each kind weighted by how often staff make it: a dashboard draws many charts. */
-async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrl: string }> {
+async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrls: Record<Exported, string> }> {
   const stats = (Object.keys(STATS_ENDPOINTS) as StatsEndpoint[]).map((name) => {
     const views: readonly string[] = STATS_ENDPOINTS[name].views;
     const view = views.includes(DEFAULT_STATS_VIEW) ? DEFAULT_STATS_VIEW : views[0]!;
@@ -83,7 +90,12 @@ async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrl: str
     ...lists.flatMap((url) => [url, url].map((u) => ({ kind: 'lists' as const, url: u }))),
     ...search.map((url) => ({ kind: 'search' as const, url })),
   ];
-  return { mix, exportUrl: `${customerEndpoints.export.path}?q=${surname}` };
+  const exportUrls = {
+    none: '',
+    search: `${customerEndpoints.export.path}?q=${surname}`,
+    all: customerEndpoints.export.path,
+  };
+  return { mix, exportUrls };
 }
 
 /**
@@ -116,10 +128,11 @@ const pct = (sorted: number[], p: number) =>
 async function run(
   target: BenchTarget,
   instances: ServerProcess[],
-  { mix, exportUrl }: Awaited<ReturnType<typeof calls>>,
-  exporting: boolean,
+  { mix, exportUrls }: Awaited<ReturnType<typeof calls>>,
+  exported: Exported,
   pace: number | undefined,
 ) {
+  const exporting = exported !== 'none';
   const sessions = await Promise.all(
     Array.from({ length: workers + (exporting ? instances.length : 0) }, async (_, i) => {
       const user = await createStaffUser(target.db, { role: 'analyst' });
@@ -140,7 +153,7 @@ async function run(
   let stop = false;
   const exporters = sessions.splice(workers).map(async (session) => {
     while (!stop) {
-      const { status, ms } = await session.get(exportUrl);
+      const { status, ms } = await session.get(exportUrls[exported]);
       if (measuring) exports.push({ ms, status });
     }
   });
@@ -203,41 +216,42 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
     const load = await calls(target);
     const databaseUrl = serverDatabaseUrl()!;
     for (const count of instanceCounts)
-      for (const exporting of exportRuns) {
-        const instances: ServerProcess[] = [];
-        for (let i = 0; i < count; i++) instances.push(await startServer(databaseUrl, spaShell()));
-        const loadBefore = os.loadavg()[0]!;
-        let result;
-        try {
-          result = await run(target, instances, load, exporting, rate);
-        } finally {
-          const loops = await Promise.all(instances.map(stopServer));
-          const met =
-            result && result['requests/s'] >= TARGET.requestsPerSecond && result.p99 <= TARGET.p99 && !result.errors;
-          rows.push({
-            db: target.kind,
-            instances: count,
-            workers,
-            load: rate ? `paced ${rate}/s` : 'closed loop',
-            exports: exporting ? 'beside' : 'none',
-            ...result,
-            'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
-            'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
-            'event loop busy': Math.max(...loops.map((l) => l.utilization)),
-            'event loop max on CPU (ms)': Math.max(...loops.map((l) => l.maxOnCpu ?? NaN)),
-            'longest delay waiting for a core (ms)': Math.max(...loops.map((l) => l.longestWaitingForCore ?? NaN)),
-            'longest GC pause (ms)': Math.max(...loops.map((l) => l.gcMax)),
-            'longest GC kind': loops.reduce((a, b) => (b.gcMax > a.gcMax ? b : a)).gcMaxKind,
-            'GC pauses > 10 ms': loops.reduce((n, l) => n + l.gcOver10, 0),
-            target: rate
-              ? 'paced: no throughput target'
-              : `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,
-            'load average': `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
-          });
+      for (const exported of exportRuns)
+        for (const rate of rates.length ? rates : [undefined]) {
+          const instances: ServerProcess[] = [];
+          for (let i = 0; i < count; i++) instances.push(await startServer(databaseUrl, spaShell()));
+          const loadBefore = os.loadavg()[0]!;
+          let result;
+          try {
+            result = await run(target, instances, load, exported, rate);
+          } finally {
+            const loops = await Promise.all(instances.map(stopServer));
+            const met =
+              result && result['requests/s'] >= TARGET.requestsPerSecond && result.p99 <= TARGET.p99 && !result.errors;
+            rows.push({
+              db: target.kind,
+              instances: count,
+              workers,
+              load: rate ? `paced ${rate}/s` : 'closed loop',
+              exports: exported === 'none' ? 'none' : `beside (${exported})`,
+              ...result,
+              'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
+              'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
+              'event loop busy': Math.max(...loops.map((l) => l.utilization)),
+              'event loop max on CPU (ms)': Math.max(...loops.map((l) => l.maxOnCpu ?? NaN)),
+              'longest delay waiting for a core (ms)': Math.max(...loops.map((l) => l.longestWaitingForCore ?? NaN)),
+              'longest GC pause (ms)': Math.max(...loops.map((l) => l.gcMax)),
+              'longest GC kind': loops.reduce((a, b) => (b.gcMax > a.gcMax ? b : a)).gcMaxKind,
+              'GC pauses > 10 ms': loops.reduce((n, l) => n + l.gcOver10, 0),
+              target: rate
+                ? 'paced: no throughput target'
+                : `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,
+              'load average': `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
+            });
+          }
         }
-      }
   }
-  record(rate ? 'mixed-paced' : 'mixed', rows, {
+  record(rates.length ? 'mixed-paced' : 'mixed', rows, {
     scale: ctx.scale,
     seconds,
     workers,

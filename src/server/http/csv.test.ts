@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { csvCell } from '../../contract/csv';
 import { createTestApp } from '../test/app';
@@ -7,6 +7,15 @@ import { createCancellation, createCustomer, createDevice, createEquipment, crea
 import { recordAudit } from '../modules/audit';
 import { createProspect } from '../modules/prospects/prospect.factory';
 import { EXPORT_BATCH } from '../db/pages';
+
+// Exports wait for a quiet event loop between batches (yield-to-requests.test.ts); here they only count the waits.
+const yields = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./yield-to-requests', () => ({
+  yieldToRequests: () => {
+    yields.count++;
+    return Promise.resolve();
+  },
+}));
 
 describe('CSV cells', () => {
   it('quotes separators, quotes and line breaks, and leaves plain text alone', () => {
@@ -32,8 +41,11 @@ describe('list exports', () => {
         SELECT 'Export Person ' || n, now() - n * interval '1 minute' FROM generate_series(1, ${EXPORT_BATCH + 5}) AS n`);
       await createCustomer(t.db, { name: '=cmd|calc Other' });
       const agent = await t.signIn();
+      yields.count = 0;
       const res = await agent.get('/admin/api/customers/export.csv?q=Export%20Person&page=7&perPage=1');
       expect(res.statusCode).toBe(200);
+      // Each batch is followed by a wait for the requests beside it.
+      expect(yields.count).toBe(2);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = res.body.trimEnd().split('\r\n');

@@ -3,17 +3,20 @@ import type { FastifyReply } from 'fastify';
 import { readingLater } from '../db/read-routing';
 import { csvLine } from '../../contract/csv';
 import { allPages } from '../db/pages';
+import { yieldToRequests } from './yield-to-requests';
 
 export interface CsvColumn<T> {
   header: string;
   value(row: T): string | number | boolean | null | undefined;
 }
 
-/** The header line, then one chunk of lines per batch of rows. */
+/** The header line, then one chunk of lines per batch of rows, the next batch read once requests leave time. */
 async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
   yield csvLine(columns.map((c) => c.header));
-  for await (const rows of batches)
+  for await (const rows of batches) {
     if (rows.length) yield rows.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');
+    await yieldToRequests();
+  }
 }
 
 /**
