@@ -17,7 +17,8 @@ import {
   createSupplier,
 } from '../seed/factories';
 import { customers } from './schema';
-import { SEARCH_COUNT_LIMIT } from './pages';
+import { createProspect } from '../modules/prospects/prospect.factory';
+import { EXPORT_BATCH, EXPORT_IDS_LIMIT, SEARCH_COUNT_LIMIT } from './pages';
 import { ensurePlannerStatistics, STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';
 import type { Database, Db } from './client';
@@ -347,6 +348,63 @@ describe('list pages', () => {
     expect(queries.filter((q) => /count\(/i.test(q.text))).toEqual([]);
   });
 
+  it('exports a searched list from the ids of its matches, read once in the list order, then each batch by id', async () => {
+    const matching = 1 + 10 + 100 + 1000 + 51; // 'Bulk 1', 'Bulk 10'–'Bulk 19', … 'Bulk 10000'–'Bulk 10050'
+    queries.length = 0;
+    const res = await agent.get('/admin/api/customers/export.csv?q=Bulk%201');
+    expect(res.statusCode).toBe(200);
+    const exported = res.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    // The search ran once, for the ids; each batch read its rows by id.
+    expect(queries.filter((q) => /ilike/i.test(q.text))).toHaveLength(1);
+    expect(queries.filter((q) => /"customers"\."id" in \(/.test(q.text))).toHaveLength(
+      Math.ceil(matching / EXPORT_BATCH),
+    );
+    // The rows the list shows, in its order, page after page.
+    const listed: number[] = [];
+    for (let after = ''; ;) {
+      const page = await list<{ id: number }>(`/admin/api/customers?q=Bulk%201&perPage=100${after}`);
+      listed.push(...page.rows.map((r) => r.id));
+      if (!page.nextCursor) break;
+      after = `&after=${page.nextCursor}`;
+    }
+    expect(listed).toHaveLength(matching);
+    expect(exported).toEqual(listed);
+  });
+
+  it.each([
+    ['/admin/api/customers', 'Customer'],
+    ['/admin/api/subscriptions', 'Customer'],
+    ['/admin/api/subscription-cancellations', 'Customer'],
+    ['/admin/api/prospects', 'Prospect'],
+    ['/admin/api/suppliers', 'Supplier'],
+  ])('exports the searched list %s?q=%s as its pages show it', async (path, q) => {
+    for (let i = 0; i < 3; i++) {
+      await createCancellation(database.db);
+      await createProspect(database.db);
+      await createSupplier(database.db);
+    }
+    const res = await agent.get(`${path}/export.csv?q=${q}`);
+    expect(res.statusCode).toBe(200);
+    const exported = res.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    const listed: number[] = [];
+    for (let after = ''; ;) {
+      const page = await list<{ id: number }>(`${path}?q=${q}&perPage=100${after}`);
+      listed.push(...page.rows.map((r) => r.id));
+      if (!page.nextCursor) break;
+      after = `&after=${page.nextCursor}`;
+    }
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    expect(exported).toEqual(listed);
+  });
+
   it('takes an unfiltered list of twice the exact limit or more at the table estimate, reading no rows to count', async () => {
     await database.db.execute(sql`
       INSERT INTO ${customers} (name, created_at)
@@ -385,6 +443,21 @@ describe('list pages', () => {
     for (const key of [-(2 ** 52), 2 ** 52, 0]) {
       const res = await agent.get(`/admin/api/customers?after=${encodeCursor([key, 1])}`);
       expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('exports a search of more matches than it reads as ids page after page by cursor', async () => {
+    await database.db.execute(sql`
+      INSERT INTO ${customers} (name, created_at)
+      SELECT 'Broad ' || n, now() - n * interval '1 second' FROM generate_series(1, ${EXPORT_IDS_LIMIT + 1}) AS n`);
+    try {
+      queries.length = 0;
+      const res = await agent.get('/admin/api/customers/export.csv?q=Broad');
+      expect(res.body.trimEnd().split('\r\n')).toHaveLength(1 + EXPORT_IDS_LIMIT + 1);
+      const pages = queries.filter((q) => /ilike/i.test(q.text) && q.params.includes(EXPORT_BATCH + 1));
+      expect(pages).toHaveLength(Math.ceil((EXPORT_IDS_LIMIT + 1) / EXPORT_BATCH));
+    } finally {
+      await database.db.execute(sql`DELETE FROM ${customers} WHERE name LIKE 'Broad %'`);
     }
   });
 });
