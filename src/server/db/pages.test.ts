@@ -67,6 +67,28 @@ async function list<T>(url: string): Promise<Page<T>> {
   return res.json<Page<T>>();
 }
 
+/** The ids of a CSV export, its first column, in the order exported. */
+async function exportedIds(url: string): Promise<number[]> {
+  const res = await agent.get(url);
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.body
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => Number(line.split(',')[0]));
+}
+
+/** The ids a list shows, page after page by cursor. */
+async function listedIds(url: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let after = ''; ;) {
+    const page = await list<{ id: number }>(`${url}&perPage=100${after}`);
+    ids.push(...page.rows.map((r) => r.id));
+    if (!page.nextCursor) return ids;
+    after = `&after=${page.nextCursor}`;
+  }
+}
+
 /**
  * Tables here are tiny, where a scan and a sort cost nothing: with both priced out, a Sort or Seq Scan left in the
  * plan means no index could serve the query, which is what matters at a million rows.
@@ -351,26 +373,14 @@ describe('list pages', () => {
   it('exports a searched list from the ids of its matches, read once in the list order, then each batch by id', async () => {
     const matching = 1 + 10 + 100 + 1000 + 51; // 'Bulk 1', 'Bulk 10'–'Bulk 19', … 'Bulk 10000'–'Bulk 10050'
     queries.length = 0;
-    const res = await agent.get('/admin/api/customers/export.csv?q=Bulk%201');
-    expect(res.statusCode).toBe(200);
-    const exported = res.body
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => Number(line.split(',')[0]));
+    const exported = await exportedIds('/admin/api/customers/export.csv?q=Bulk%201');
     // The search ran once, for the ids; each batch read its rows by id.
     expect(queries.filter((q) => /ilike/i.test(q.text))).toHaveLength(1);
     expect(queries.filter((q) => /"customers"\."id" in \(/.test(q.text))).toHaveLength(
       Math.ceil(matching / EXPORT_BATCH),
     );
     // The rows the list shows, in its order, page after page.
-    const listed: number[] = [];
-    for (let after = ''; ;) {
-      const page = await list<{ id: number }>(`/admin/api/customers?q=Bulk%201&perPage=100${after}`);
-      listed.push(...page.rows.map((r) => r.id));
-      if (!page.nextCursor) break;
-      after = `&after=${page.nextCursor}`;
-    }
+    const listed = await listedIds('/admin/api/customers?q=Bulk%201');
     expect(listed).toHaveLength(matching);
     expect(exported).toEqual(listed);
   });
@@ -387,20 +397,8 @@ describe('list pages', () => {
       await createProspect(database.db);
       await createSupplier(database.db);
     }
-    const res = await agent.get(`${path}/export.csv?q=${q}`);
-    expect(res.statusCode).toBe(200);
-    const exported = res.body
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => Number(line.split(',')[0]));
-    const listed: number[] = [];
-    for (let after = ''; ;) {
-      const page = await list<{ id: number }>(`${path}?q=${q}&perPage=100${after}`);
-      listed.push(...page.rows.map((r) => r.id));
-      if (!page.nextCursor) break;
-      after = `&after=${page.nextCursor}`;
-    }
+    const exported = await exportedIds(`${path}/export.csv?q=${q}`);
+    const listed = await listedIds(`${path}?q=${q}`);
     expect(listed.length).toBeGreaterThanOrEqual(3);
     expect(exported).toEqual(listed);
   });
