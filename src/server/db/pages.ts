@@ -251,7 +251,7 @@ interface ExportAsked {
  * customers of a million took 11 batches of 70 ms, the whole table read. Without a LIMIT the planner finds the
  * matches through the search's index and sorts them: one query of 65 ms. So the first batch reads the ids of every
  * match in order (up to EXPORT_IDS_LIMIT), and each batch reads its rows by id. A row changed since is exported as it
- * is now; one deleted since is left out.
+ * is now; one deleted since is left out (ADR 025).
  */
 async function searchedExportBatch<R extends Keyed>(
   db: Tx,

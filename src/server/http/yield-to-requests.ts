@@ -19,8 +19,9 @@ async function loopBusyOver(ms: number): Promise<number> {
 
 /**
  * Background work on the request thread (an export's next batch) waits here until the event loop is less than
- * half busy for a moment, so it takes the time requests leave free. An export running flat out kept the loop 90%
- * busy, and requests beside it waited up to 53 ms behind each other; yielding after each batch, 22 ms (ADR 015).
+ * half busy for a moment, so it takes the time requests leave free. An export of every customer running flat out
+ * kept the loop 87–93% busy and requests beside it waited up to 44–53 ms; yielding after each batch, 61–63% and
+ * 20–35 ms (ADR 025).
  */
 export async function yieldToRequests(busyOver: (ms: number) => Promise<number> = loopBusyOver): Promise<void> {
   for (let waited = 0; waited < MAX_WAIT_MS; waited += WATCH_MS) if ((await busyOver(WATCH_MS)) < BUSY) return;
