@@ -100,6 +100,9 @@ interface CountAsked {
   uncounted?: boolean;
 }
 
+/** The count of an export's batches: none. */
+const UNCOUNTED = { total: 0, estimated: true };
+
 /**
  * Rows matching a list's filter, counted exactly up to `upTo` (EXACT_COUNT_LIMIT, or SEARCH_COUNT_LIMIT for a
  * search: at most that many rows read), beyond it estimated by the planner, and exactly on request. `matching`
@@ -111,8 +114,6 @@ interface CountAsked {
  * trigram matches are gathered whole before the first is read, so even a capped count of them grew with the table.
  * Other filters' estimates can be far off: they are counted.
  */
-const UNCOUNTED = { total: 0, estimated: true };
-
 async function countRows(
   db: Tx,
   matching: () => PgSelect,
@@ -178,7 +179,8 @@ const selectOne = (db: Tx) => db.select({ one: sql`1` });
 /**
  * A page of a list, in `order` and filtered by `where`. `rows` builds the row query with its joins, selecting the
  * `cursorKey` it is given. The count reads `count`: a table, or `select 1 from …` with the joins its filter needs
- * (only those: a join over every row makes a count slow). `toRow` makes each row of the answer, less its cursor key.
+ * (only those: a join over every row makes a count slow); a searched list's export reads its matches' ids from it
+ * too, in `order`, whose keys must therefore be its columns. `toRow` makes each row of the answer, less its cursor key.
  */
 export async function readPage<R extends Keyed, T>(
   db: Tx,
@@ -280,7 +282,10 @@ async function searchedExportBatch<R extends Keyed>(
 /** How many rows an export reads per query: big enough to amortise the round trip, small enough to stream. */
 export const EXPORT_BATCH = 1000;
 
-/** Every page of a list in turn, by cursor, for an export: the same queries and order as the list itself. */
+/**
+ * Every page of a list in turn, for an export: the list's own queries and order, by cursor, or for a searched list by
+ * the ids of its matches (searchedExportBatch).
+ */
 export async function* allPages<T>(pageOf: (query: PageQuery) => Promise<Page<T>>): AsyncGenerator<T[]> {
   const exporting: SearchedExport = { read: 0 };
   let query: PageQuery & CountAsked & ExportAsked = { page: 1, perPage: EXPORT_BATCH, uncounted: true, exporting };
