@@ -48,8 +48,10 @@ export const mapsRoutes: FastifyPluginAsync<{
   });
 
   route(app, endpoints.places, ({ query }) => placesIn(query));
-  // The place names are decoded once, at start (~0.2 s), not in the first zoomed-in request.
-  app.addHook('onListen', () => void loadPlaces());
+  // The place names are read once, at start, in a thread of their own, not in the first zoomed-in request.
+  app.addHook('onListen', () => {
+    void loadPlaces().catch((err: unknown) => app.log.warn({ err }, 'place names not read'));
+  });
 
   route(app, endpoints.config, () => ({ tileUrl }));
 };

