@@ -66,6 +66,7 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   });
   await app.register(mapsRoutes, {
     db,
+    layers: database,
     clusters,
     timeZone: config.BUSINESS_TIMEZONE,
     tileUrl: config.MAP_TILE_URL ?? null,

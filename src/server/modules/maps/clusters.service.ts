@@ -9,21 +9,28 @@ import {
   type MarkerImage,
   type VisitLayer,
 } from '../../../contract/maps';
-import type { Db } from '../../db/client';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '../../db/client';
+import { parseLsn } from '../../db/replicas';
+import { customers, prospects, subscriptions } from '../../db/schema';
 import { ForbiddenError } from '../../http/errors';
 import {
   customerLocations,
   customerTitles,
+  layerVersion,
   prospectLocations,
   prospectTitles,
   type PackedPoints,
 } from './maps.queries';
-import type { Dataset, MapClusters, PointSet } from './map-clusters';
+import type { Dataset, MapClusters, PointSet, PointSource } from './map-clusters';
 import { visibleProspects } from '../prospects';
 
-/** Members change with every subscription; a minute-old member map is accurate enough to plan with. */
+/**
+ * How often a layer's version is read (a rebuild follows only if it changed). Members change with every
+ * subscription; a minute-old member map is accurate enough to plan with.
+ */
 const MEMBERS_TTL_MS = 60_000;
-/** A rep looks for the visit just logged: visits are rebuilt more often (and at once after a write here). */
+/** A rep looks for the visit just logged: visits are checked more often (and rebuilt at once after a write here). */
 const VISITS_TTL_MS = 15_000;
 /** Items of one view at most, the largest clusters kept: about 30 KB gzip. */
 const VIEW_LIMIT = 1_200;
@@ -79,13 +86,52 @@ export async function loadPoints(read: (afterId: number, limit: number) => Promi
   return all;
 }
 
-const membersDataset = (db: Db, clusters: MapClusters) =>
-  clusters.dataset('members', MEMBERS_TTL_MS, () => loadPoints((after, limit) => customerLocations(db, after, limit)));
+/** Where the layers are read: their versions on the primary, their points where the primary's writes have reached. */
+export type LayerDatabase = Pick<Database, 'primary' | 'replicas'>;
+
+/**
+ * A layer read from `tables`: its version from the primary, its points from a replica that has replayed the
+ * primary's position at that version (else the primary), so that no write the version counts is missing.
+ */
+function layerSource(
+  database: LayerDatabase,
+  tables: PgTable[],
+  timeZone: string,
+  read: (db: Db, afterId: number, limit: number) => Promise<PackedPoints>,
+): PointSource {
+  let position: bigint | null = null;
+  return {
+    async version() {
+      const seen = await layerVersion(database.primary, tables, timeZone);
+      position = parseLsn(seen.position);
+      return seen.version;
+    },
+    load() {
+      const db = database.replicas?.pick(position) ?? database.primary;
+      return loadPoints((after, limit) => read(db, after, limit));
+    },
+  };
+}
+
+const membersDataset = (database: LayerDatabase, clusters: MapClusters, timeZone: string) =>
+  clusters.dataset(
+    'members',
+    MEMBERS_TTL_MS,
+    layerSource(database, [customers, subscriptions], timeZone, customerLocations),
+  );
 
 /** The visits of a layer: everyone's, or one rep's own (`rep`). */
-const visitsDataset = (db: Db, clusters: MapClusters, layer: VisitLayer, rep: CurrentUser | null, timeZone: string) =>
-  clusters.dataset(`visits:${layer}:${rep ? `rep-${rep.id}` : 'everyone'}`, VISITS_TTL_MS, () =>
-    loadPoints((after, limit) =>
+const visitsDataset = (
+  database: LayerDatabase,
+  clusters: MapClusters,
+  layer: VisitLayer,
+  rep: CurrentUser | null,
+  timeZone: string,
+) =>
+  clusters.dataset(
+    `visits:${layer}:${rep ? `rep-${rep.id}` : 'everyone'}`,
+    VISITS_TTL_MS,
+    layerSource(database, [prospects], timeZone, (db, after, limit) =>
       prospectLocations(
         db,
         rep ? visibleProspects(rep) : undefined,
@@ -98,8 +144,11 @@ const visitsDataset = (db: Db, clusters: MapClusters, layer: VisitLayer, rep: Cu
   );
 
 /** Builds the two large indexes ahead of the first map opened (they take seconds at a million members). */
-export async function warmClusters(db: Db, clusters: MapClusters, timeZone: string): Promise<void> {
-  for (const dataset of [await membersDataset(db, clusters), await visitsDataset(db, clusters, 'all', null, timeZone)])
+export async function warmClusters(database: LayerDatabase, clusters: MapClusters, timeZone: string): Promise<void> {
+  for (const dataset of [
+    await membersDataset(database, clusters, timeZone),
+    await visitsDataset(database, clusters, 'all', null, timeZone),
+  ])
     // A small set is built in moments when first asked for; kept from start-up it could miss rows added since.
     if (clusters.awaitsRebuild(dataset)) clusters.invalidate(dataset.key);
 }
@@ -151,6 +200,7 @@ async function layerItems(
  */
 export async function clusterView(
   db: Db,
+  database: LayerDatabase,
   clusters: MapClusters,
   user: CurrentUser,
   query: QueryOut<typeof mapEndpoints.clusters>,
@@ -160,7 +210,7 @@ export async function clusterView(
   if (query.members === '1') {
     if (!can(user.role, mapEndpoints.customers.access)) throw new ForbiddenError();
     layers.push({
-      dataset: await membersDataset(db, clusters),
+      dataset: await membersDataset(database, clusters, timeZone),
       kind: 'customer',
       images: ['customer', 'customer'],
       labels: [MARKER_LABELS.customer, MARKER_LABELS.customer],
@@ -171,7 +221,7 @@ export async function clusterView(
     // Reps see their own visits only: each gets an index of their own.
     const own = !can(user.role, 'prospects.view-all');
     layers.push({
-      dataset: await visitsDataset(db, clusters, query.visits, own ? user : null, timeZone),
+      dataset: await visitsDataset(database, clusters, query.visits, own ? user : null, timeZone),
       kind: 'prospect',
       images: ['prospect', 'prospect-converted'],
       labels: [MARKER_LABELS.prospect, MARKER_LABELS.converted],

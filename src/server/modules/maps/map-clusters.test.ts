@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MapClusters, type PointSet } from './map-clusters';
+import { MAX_AGE_MS, MapClusters, type PointSet, type PointSource } from './map-clusters';
 
 let clock = 0;
 const clusters = new MapClusters(undefined, () => clock);
@@ -15,9 +15,25 @@ function line(n: number, firstId = 1): PointSet {
   return { ids: Int32Array.from({ length: n }, (_, i) => firstId + i), flags: new Uint8Array(n), coords };
 }
 
+/**
+ * A source of `n` points whose version is `changes` (a write elsewhere bumps it): each load starts its row ids at
+ * the next million, so a rebuilt set is told from the last one by its first id.
+ */
+function source(n: number) {
+  const counts = { changes: 0, versions: 0, loads: 0 };
+  const src: PointSource = {
+    version: async () => {
+      counts.versions++;
+      return String(counts.changes);
+    },
+    load: async () => line(n, ++counts.loads * 1_000_000),
+  };
+  return { src, counts };
+}
+
 describe('map cluster indexes', () => {
   it('counts every point in the clusters of a whole view, and finds single points when zoomed in', async () => {
-    const set = await clusters.dataset('line', 60_000, async () => line(500));
+    const set = await clusters.dataset('line', 60_000, source(500).src);
     expect(set.count).toBe(500);
     const wide = (await clusters.query(set, [-130, 20, -60, 52], 4, 1000))!;
     expect(wide.reduce((sum, [, , count]) => sum + count, 0)).toBe(500);
@@ -26,39 +42,88 @@ describe('map cluster indexes', () => {
     expect(close.every(([, , count, point]) => count === 1 && point >= 0)).toBe(true);
   });
 
-  it('answers a large set from the last index while the next one builds, a small one after rebuilding', async () => {
-    let loads = 0;
-    const big = async () => line(60_000, ++loads * 1_000_000);
-    const first = await clusters.dataset('big', 1_000, big);
+  it('past its time to live reads the version, and reads the points again only when it changed', async () => {
+    const { src, counts } = source(10);
+    const first = await clusters.dataset('quiet', 1_000, src);
+    expect(await clusters.dataset('quiet', 1_000, src)).toBe(first);
+    expect(counts).toMatchObject({ versions: 1, loads: 1 });
+
     clock += 2_000;
-    const stale = await clusters.dataset('big', 1_000, big);
+    expect(await clusters.dataset('quiet', 1_000, src)).toBe(first);
+    expect(counts).toMatchObject({ versions: 2, loads: 1 });
+    // Checked just now: not asked again within the time to live.
+    expect(await clusters.dataset('quiet', 1_000, src)).toBe(first);
+    expect(counts.versions).toBe(2);
+
+    counts.changes++;
+    clock += 2_000;
+    const changed = await clusters.dataset('quiet', 1_000, src);
+    expect(changed.ids[0]).toBe(2_000_000);
+    expect(counts).toMatchObject({ versions: 3, loads: 2 });
+  });
+
+  it('reads the points again after a write here, and past the longest age, whatever the version says', async () => {
+    const { src, counts } = source(10);
+    await clusters.dataset('written', 60_000, src);
+    clusters.invalidate('written');
+    expect((await clusters.dataset('written', 60_000, src)).ids[0]).toBe(2_000_000);
+
+    for (let at = 0; at < MAX_AGE_MS; at += 60_000) {
+      clock += 60_000;
+      await clusters.dataset('written', 60_000, src);
+    }
+    expect(counts.changes).toBe(0);
+    expect((await clusters.dataset('written', 60_000, src)).ids[0]).toBe(3_000_000);
+  });
+
+  it('answers a large set from the last index while the next one builds, a small one after rebuilding', async () => {
+    const big = source(60_000);
+    const first = await clusters.dataset('big', 1_000, big.src);
+    big.counts.changes++;
+    clock += 2_000;
+    const stale = await clusters.dataset('big', 1_000, big.src);
     expect(stale).toBe(first);
     // The rebuild started by that call finishes in the background.
     await expect
-      .poll(async () => (await clusters.dataset('big', 1_000, big)).ids[0], { timeout: 10_000 })
+      .poll(async () => (await clusters.dataset('big', 1_000, big.src)).ids[0], { timeout: 10_000 })
       .toBe(2_000_000);
 
-    const small = async () => line(10, ++loads * 1_000_000);
-    const before = await clusters.dataset('small', 1_000, small);
-    clusters.invalidate('small');
-    const after = await clusters.dataset('small', 1_000, small);
+    const small = source(10);
+    const before = await clusters.dataset('small', 1_000, small.src);
+    small.counts.changes++;
+    clock += 2_000;
+    const after = await clusters.dataset('small', 1_000, small.src);
     expect(after).not.toBe(before);
     expect(after.ids[0]).toBeGreaterThan(before.ids[0]!);
   });
 
-  it('answers views of a large set while its next index builds, from the last index', async () => {
-    let loads = 0;
-    const busy = async () => line(300_000, ++loads * 1_000_000);
-    const first = await clusters.dataset('busy', 1_000, busy);
+  it('keeps answering a large set from the last index when its check fails, and checks again on the next use', async () => {
+    const { src, counts } = source(60_000);
+    const first = await clusters.dataset('flaky', 1_000, src);
+    const failing: PointSource = { ...src, version: () => Promise.reject(new Error('connection lost')) };
     clock += 2_000;
-    expect(await clusters.dataset('busy', 1_000, busy)).toBe(first);
+    expect(await clusters.dataset('flaky', 1_000, failing)).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    counts.changes++;
+    expect(await clusters.dataset('flaky', 1_000, src)).toBe(first);
+    await expect
+      .poll(async () => (await clusters.dataset('flaky', 1_000, src)).ids[0], { timeout: 10_000 })
+      .toBe(2_000_000);
+  });
+
+  it('answers views of a large set while its next index builds, from the last index', async () => {
+    const { src, counts } = source(300_000);
+    const first = await clusters.dataset('busy', 1_000, src);
+    counts.changes++;
+    clock += 2_000;
+    expect(await clusters.dataset('busy', 1_000, src)).toBe(first);
     // The next index is building (seconds for 300,000 points); a view of the last one is answered meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const view = (await clusters.query(first, [-130, 20, -60, 52], 4, 1000))!;
     expect(view.reduce((sum, [, , count]) => sum + count, 0)).toBe(300_000);
-    expect(await clusters.dataset('busy', 1_000, busy)).toBe(first);
+    expect(await clusters.dataset('busy', 1_000, src)).toBe(first);
     await expect
-      .poll(async () => (await clusters.dataset('busy', 1_000, busy)).ids[0], { timeout: 30_000 })
+      .poll(async () => (await clusters.dataset('busy', 1_000, src)).ids[0], { timeout: 30_000 })
       .toBe(2_000_000);
     // The replaced index still answers a view asked of it a moment late.
     expect((await clusters.query(first, [-130, 20, -60, 52], 4, 1000))!.length).toBeGreaterThan(0);

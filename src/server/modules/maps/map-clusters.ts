@@ -10,13 +10,25 @@ export interface PointSet {
   coords: Float64Array;
 }
 
+/** Where a set's points come from, and how to tell whether they changed without reading them all. */
+export interface PointSource {
+  /** Differs from the last one read whenever the points may have changed since. */
+  version(): Promise<string>;
+  /** The points, at least as recent as the version read just before. */
+  load(): Promise<PointSet>;
+}
+
 export interface Dataset {
   key: string;
   ids: Int32Array;
   flags: Uint8Array;
   count: number;
   bounds: { south: number; west: number; north: number; east: number } | null;
+  /** The source's version the points were read at. */
+  version: string;
   builtAt: number;
+  /** When the source's version was last found unchanged (or the set built). */
+  checkedAt: number;
   /** The thread that holds its index. */
   thread: ClusterThread;
 }
@@ -26,7 +38,7 @@ export type ClusterTuple = [number, number, number, number, number];
 
 interface Entry {
   dataset?: Dataset;
-  building?: Promise<Dataset>;
+  refreshing?: Promise<Dataset>;
   /** Set when a write in this instance may have changed the points: the next use rebuilds. */
   invalid: boolean;
 }
@@ -42,6 +54,12 @@ const AWAIT_REBUILD_BELOW = 50_000;
  * was ready still asks it for the view.
  */
 const RETIRE_AFTER_MS = 10_000;
+
+/**
+ * A set is read again after this long even when its version says nothing changed: a bound on what a version can
+ * miss (a TRUNCATE, which PostgreSQL's row counts leave out, or counting turned off).
+ */
+export const MAX_AGE_MS = 15 * 60_000;
 
 /** A worker thread holding cluster indexes, and the calls it has yet to answer. */
 class ClusterThread {
@@ -106,9 +124,11 @@ function boundsOf(coords: Float64Array): Dataset['bounds'] {
 }
 
 /**
- * Cluster indexes of the map layers, kept per instance and rebuilt from the database when older than their
- * time to live or after a write here that may change them (ADR 017). Each instance builds its own from the same
- * rows, so instances agree within the time to live. Builds and queries run in worker threads: the small sets
+ * Cluster indexes of the map layers, kept per instance (ADR 017). Past its time to live a set's version is read,
+ * and the set rebuilt from the database only when the version changed; a write here that may change it rebuilds it
+ * on its next use. Each instance builds its own from the same rows, so instances agree within the time to live
+ * (rebuilding half a million points every minute when nothing changed was most of a server's background work).
+ * Builds and queries run in worker threads: the small sets
  * share one; a large set has its own, and is rebuilt on a new one that replaces it when done, so no view waits
  * seconds behind a rebuild.
  */
@@ -134,16 +154,22 @@ export class MapClusters {
     return thread;
   }
 
-  /** The indexed set under `key`, built with `load` when missing, expired (`ttlMs`) or invalidated. */
-  async dataset(key: string, ttlMs: number, load: () => Promise<PointSet>): Promise<Dataset> {
+  /**
+   * The indexed set under `key`. Older than `ttlMs` since last checked, it is checked: built again from `source`
+   * when its version changed, when a write here invalidated it, or past MAX_AGE_MS; else kept as it is.
+   */
+  async dataset(key: string, ttlMs: number, source: PointSource): Promise<Dataset> {
     let entry = this.entries.get(key);
     if (!entry) this.entries.set(key, (entry = { invalid: false }));
     const current = entry.dataset;
-    const fresh = current && !entry.invalid && this.now() - current.builtAt < ttlMs;
-    if (fresh) return current;
-    entry.building ??= this.build(key, entry, load);
-    if (current && !this.awaitsRebuild(current)) return current;
-    return entry.building;
+    if (current && !entry.invalid && this.now() - current.checkedAt < ttlMs) return current;
+    const refreshing = (entry.refreshing ??= this.refresh(key, entry, source));
+    if (current && !this.awaitsRebuild(current)) {
+      // Answered from the last index meanwhile; a failed check or build is tried again on a later use.
+      refreshing.catch((err: unknown) => this.log?.error({ err, key }, 'map index not refreshed'));
+      return current;
+    }
+    return refreshing;
   }
 
   /** Whether a stale set is rebuilt before answering (small) rather than answered from while it rebuilds. */
@@ -151,31 +177,62 @@ export class MapClusters {
     return dataset.count < AWAIT_REBUILD_BELOW;
   }
 
-  private async build(key: string, entry: Entry, load: () => Promise<PointSet>): Promise<Dataset> {
+  private async refresh(key: string, entry: Entry, source: PointSource): Promise<Dataset> {
+    const invalid = entry.invalid;
     entry.invalid = false;
     try {
-      const startedAt = this.now();
-      const points = await load();
-      const count = points.ids.length;
-      const thread = this.awaitsRebuild({ count }) ? (this.shared ??= this.thread()) : this.thread();
-      const bounds = boundsOf(points.coords);
-      try {
-        await thread.call({ op: 'load', key, coords: points.coords }, [points.coords.buffer as ArrayBuffer]);
-      } catch (err) {
-        if (thread !== this.shared) thread.retire();
-        throw err;
+      const checkedAt = this.now();
+      const version = await source.version();
+      const current = entry.dataset;
+      if (current && !invalid && version === current.version && checkedAt - current.builtAt < MAX_AGE_MS) {
+        current.checkedAt = checkedAt;
+        return current;
       }
-      const previous = entry.dataset?.thread;
-      if (previous && previous !== thread && !previous.failed) {
-        if (previous === this.shared) void previous.call({ op: 'drop', key }).catch(() => {});
-        else previous.retire();
-      }
-      const dataset = { key, ids: points.ids, flags: points.flags, count, bounds, builtAt: startedAt, thread };
-      entry.dataset = dataset;
-      return dataset;
+      return await this.build(key, entry, source, version, checkedAt);
+    } catch (err) {
+      // Still to do: the next use tries again.
+      if (invalid) entry.invalid = true;
+      throw err;
     } finally {
-      entry.building = undefined;
+      entry.refreshing = undefined;
     }
+  }
+
+  private async build(
+    key: string,
+    entry: Entry,
+    source: PointSource,
+    version: string,
+    startedAt: number,
+  ): Promise<Dataset> {
+    const points = await source.load();
+    const count = points.ids.length;
+    const thread = this.awaitsRebuild({ count }) ? (this.shared ??= this.thread()) : this.thread();
+    const bounds = boundsOf(points.coords);
+    try {
+      await thread.call({ op: 'load', key, coords: points.coords }, [points.coords.buffer as ArrayBuffer]);
+    } catch (err) {
+      if (thread !== this.shared) thread.retire();
+      throw err;
+    }
+    const previous = entry.dataset?.thread;
+    if (previous && previous !== thread && !previous.failed) {
+      if (previous === this.shared) void previous.call({ op: 'drop', key }).catch(() => {});
+      else previous.retire();
+    }
+    const dataset: Dataset = {
+      key,
+      ids: points.ids,
+      flags: points.flags,
+      count,
+      bounds,
+      version,
+      builtAt: startedAt,
+      checkedAt: startedAt,
+      thread,
+    };
+    entry.dataset = dataset;
+    return dataset;
   }
 
   query(dataset: Dataset, bbox: [number, number, number, number], zoom: number, limit: number) {

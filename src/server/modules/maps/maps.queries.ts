@@ -1,4 +1,5 @@
-import { and, eq, exists, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, getTableName, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customers, prospectActions, prospects, subscriptions, users } from '../../db/schema';
 import type { CurrentUser } from '../../../contract/auth';
@@ -58,6 +59,32 @@ async function packed(db: Db, batch: SQL): Promise<PackedPoints> {
       coalesce(string_agg(float8send(lng) || float8send(lat), '' ORDER BY id), '') AS coords,
       coalesce(string_agg(decode(CASE WHEN flag THEN '01' ELSE '00' END, 'hex'), '' ORDER BY id), '') AS flags
     FROM (${batch}) AS batch`)) as unknown as { rows: [PackedPoints] };
+  return result.rows[0];
+}
+
+/**
+ * What a map layer's points are read from has changed when this has: the rows of `tables` inserted, updated or
+ * deleted as PostgreSQL counts them (`pg_stat_user_tables`, shared by every connection of the server within a
+ * second of each commit), and the business date (today's visits change at midnight). Also the primary's WAL
+ * position, past every write those counts hold: points read where it has been replayed include them.
+ */
+export async function layerVersion(
+  primary: Db,
+  tables: PgTable[],
+  timeZone: string,
+): Promise<{ version: string; position: string }> {
+  // This connection's own recent writes would be counted at its next idle moment: the embedded database, one
+  // connection in all, has no such moment of its own.
+  await primary.execute(sql`SELECT pg_stat_force_next_flush()`);
+  const result = (await primary.execute(sql`
+    SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text || '@' || (now() at time zone ${timeZone})::date
+        AS version,
+      pg_current_wal_insert_lsn()::text AS position
+    FROM pg_stat_user_tables
+    WHERE relid IN (${sql.join(
+      tables.map((table) => sql`${getTableName(table)}::regclass`),
+      sql`, `,
+    )})`)) as unknown as { rows: [{ version: string; position: string }] };
   return result.rows[0];
 }
 

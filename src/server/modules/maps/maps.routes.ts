@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { ForbiddenError } from '../../http/errors';
 import { route } from '../../http/route';
 import { customerMarkers, generalMarkers, markerInfo, prospectMarkers } from './maps.service';
-import { clusterView, warmClusters } from './clusters.service';
+import { clusterView, warmClusters, type LayerDatabase } from './clusters.service';
 import type { MapClusters } from './map-clusters';
 import { loadPlaces, placesIn } from './places';
 
@@ -18,10 +18,12 @@ const sendMarkers = (reply: FastifyReply, markers: MapMarker[]) =>
 
 export const mapsRoutes: FastifyPluginAsync<{
   db: Db;
+  /** Where the cluster indexes' points are read (clusters.service.ts). */
+  layers: LayerDatabase;
   clusters: MapClusters;
   timeZone: string;
   tileUrl: string | null;
-}> = async (app, { db, clusters, timeZone, tileUrl }) => {
+}> = async (app, { db, layers, clusters, timeZone, tileUrl }) => {
   route(app, endpoints.customers, async ({ reply }) => sendMarkers(reply, await customerMarkers(db)));
 
   // Prospect markers and their info windows are scoped to the visits the user may see (a rep: their own).
@@ -41,10 +43,12 @@ export const mapsRoutes: FastifyPluginAsync<{
   });
 
   // What the app's maps draw: clusters per view, computed on the server (ADR 017).
-  route(app, endpoints.clusters, ({ user, query }) => clusterView(db, clusters, user, query, timeZone));
+  route(app, endpoints.clusters, ({ user, query }) => clusterView(db, layers, clusters, user, query, timeZone));
   // A serving instance builds the large indexes at once rather than on the first map opened.
   app.addHook('onListen', () => {
-    void warmClusters(db, clusters, timeZone).catch((err: unknown) => app.log.warn({ err }, 'map indexes not built'));
+    void warmClusters(layers, clusters, timeZone).catch((err: unknown) =>
+      app.log.warn({ err }, 'map indexes not built'),
+    );
   });
 
   route(app, endpoints.places, ({ query }) => placesIn(query));
