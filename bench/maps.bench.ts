@@ -15,7 +15,14 @@ import { testConfig } from '../src/server/config';
 import { createStaffUser } from '../src/server/test/app';
 import { mapEndpoints, type ClusterView, type MapMarker } from '../src/contract/maps';
 import { launchBrowser } from '../e2e/support/harness';
-import { benchDatabase, measure, recordWithScaleRatio, type BenchContext, type BenchTarget } from './support';
+import {
+  benchDatabase,
+  measure,
+  measureSideBySide,
+  recordWithScaleRatio,
+  type BenchContext,
+  type BenchTarget,
+} from './support';
 
 const BROWSER_RUNS = 5;
 
@@ -79,9 +86,8 @@ function views(centres: { lat: number; lng: number }[], zoom: number, count: num
   });
 }
 
-async function clusterRows(target: BenchTarget, layers: string) {
-  const rows: Record<string, unknown>[] = [];
-  const url = (view: string) => `${mapEndpoints.clusters.path}?${view}&${layers}`;
+/** A layer set's first answer (the index built) on a target, and the views it offers to zoom into. */
+async function firstAnswer(target: BenchTarget, url: (view: string) => string, layers: string) {
   const whole = 'zoom=4&west=-130&south=20&east=-60&north=52';
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
@@ -89,40 +95,63 @@ async function clusterRows(target: BenchTarget, layers: string) {
   if (first.statusCode !== 200) throw new Error(`${url(whole)} answered ${first.statusCode}: ${first.body}`);
   const coldMs = Math.round(performance.now() - started);
   const view = bodyOf(first);
-  rows.push({
-    db: target.kind,
-    call: `clusters ${layers}: first answer (index built)`,
-    points: view.total,
-    httpP95: coldMs,
-    rssGrowthMB: Math.round((process.memoryUsage().rss - rssBefore) / 1024 / 1024),
-  });
-  let centres = view.items;
+  return {
+    row: {
+      db: target.kind,
+      call: `clusters ${layers}: first answer (index built)`,
+      points: view.total,
+      httpP95: coldMs,
+      rssGrowthMB: Math.round((process.memoryUsage().rss - rssBefore) / 1024 / 1024),
+    },
+    view,
+  };
+}
+
+/**
+ * A layer set's rows: its first answer, then views at each zoom. With a demo-scale `peer`, the peer's views are
+ * asked in turn with the target's, and each row carries the peer's figures and the ratio of the two p95s.
+ */
+async function clusterRows(target: BenchTarget, layers: string, peer?: BenchTarget) {
+  const url = (view: string) => `${mapEndpoints.clusters.path}?${view}&${layers}`;
+  const sides = [target, ...(peer ? [peer] : [])];
+  const firsts = [];
+  for (const side of sides) firsts.push(await firstAnswer(side, url, layers));
+  const rows: Record<string, unknown>[] = [firsts[0]!.row];
+  let centres = firsts.map((f) => f.view.items);
   for (const zoom of ZOOMS) {
-    if (!centres.length) break;
-    const urls = views(centres, zoom, VIEWS_PER_ZOOM).map(url);
-    const seen: ClusterView['items'] = [];
-    let i = 0;
-    let maxGzip = 0;
-    let maxItems = 0;
-    const timing = await measure(
-      async () => {
-        const res = await target.agent.get(urls[i++ % urls.length]!, { 'accept-encoding': 'gzip' });
-        if (res.statusCode !== 200) throw new Error(`clusters answered ${res.statusCode}: ${res.body}`);
-        const items = bodyOf(res).items;
-        maxGzip = Math.max(maxGzip, res.rawPayload.length);
-        maxItems = Math.max(maxItems, items.length);
-        seen.push(...items);
-      },
+    if (centres.some((c) => !c.length)) break;
+    const seen = sides.map((): ClusterView['items'] => []);
+    const largest = sides.map(() => ({ gzip: 0, items: 0 }));
+    const timings = await measureSideBySide(
+      sides.map((side, at) => {
+        const urls = views(centres[at]!, zoom, VIEWS_PER_ZOOM).map(url);
+        let i = 0;
+        return async () => {
+          const res = await side.agent.get(urls[i++ % urls.length]!, { 'accept-encoding': 'gzip' });
+          if (res.statusCode !== 200) throw new Error(`clusters answered ${res.statusCode}: ${res.body}`);
+          const items = bodyOf(res).items;
+          largest[at]!.gzip = Math.max(largest[at]!.gzip, res.rawPayload.length);
+          largest[at]!.items = Math.max(largest[at]!.items, items.length);
+          seen[at]!.push(...items);
+        };
+      }),
       { warmup: 2, iterations: VIEWS_PER_ZOOM * ROUNDS },
     );
+    const [timing, peerTiming] = timings;
     rows.push({
       db: target.kind,
       call: `clusters ${layers}: zoom ${zoom}, ${VIEWS_PER_ZOOM} pans`,
-      points: view.total,
-      items: maxItems,
-      gzipKB: Math.round((maxGzip / 1024) * 10) / 10,
-      httpP50: timing.p50,
-      httpP95: timing.p95,
+      points: firsts[0]!.view.total,
+      items: largest[0]!.items,
+      gzipKB: Math.round((largest[0]!.gzip / 1024) * 10) / 10,
+      httpP50: timing!.p50,
+      httpP95: timing!.p95,
+      ...(peerTiming && {
+        demoItems: largest[1]!.items,
+        demoP50: peerTiming.p50,
+        demoP95: peerTiming.p95,
+        'large ÷ demo': Math.round((timing!.p95 / Math.max(peerTiming.p95, 0.01)) * 100) / 100,
+      }),
     });
     centres = seen;
   }
@@ -193,8 +222,10 @@ export default async function maps(ctx: BenchContext) {
   const rows: Record<string, unknown>[] = [];
   const dir = webDir();
   for await (const target of ctx.targets()) {
+    // At the large scale the same views are asked of the demo scale in turn (ratios from one run).
+    const peer = ctx.scale === 'large' ? await ctx.demoPeer(target) : undefined;
     for (const layers of ['members=1&visits=all', 'members=1', 'visits=all', 'visits=today'])
-      rows.push(...(await clusterRows(target, layers)));
+      rows.push(...(await clusterRows(target, layers, peer)));
     rows.push({
       db: target.kind,
       call: 'browser: /admin/map, navigation → first draw',
@@ -205,6 +236,6 @@ export default async function maps(ctx: BenchContext) {
   }
   recordWithScaleRatio('maps', ctx, rows, 'httpP95', {
     columns:
-      'clusters = GET /admin/api/maps/clusters through the app with gzip; first answer = the index built from the database on first use (rssGrowthMB: how much the resident memory of the process grew); zoom rows = views at that zoom centred on the clusters and markers of the zoom before (p50/p95 ms, largest answer in items and gzip KB); browser = navigation → first marker or cluster drawn and the JS heap after GC, median of 5 runs at 1280×900; the §7 full-list endpoints: every marker, 3 timed calls',
+      'clusters = GET /admin/api/maps/clusters through the app with gzip; first answer = the index built from the database on first use (rssGrowthMB: how much the resident memory of the process grew); zoom rows = views at that zoom centred on the clusters and markers of the zoom before (p50/p95 ms, largest answer in items and gzip KB; at the large scale the demo scale’s views are asked in turn with them, demoItems/demoP50/demoP95 and large ÷ demo from the same run); browser = navigation → first marker or cluster drawn and the JS heap after GC, median of 5 runs at 1280×900; the §7 full-list endpoints: every marker, 3 timed calls',
   });
 }

@@ -22,14 +22,14 @@ const scale = (process.env.BENCH_SCALE ?? 'large') as Scale;
 const kinds = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as BenchTarget['kind'][];
 const timeZone = testConfig().BUSINESS_TIMEZONE;
 
-async function loaded(database: Database, label: string): Promise<Database> {
+async function loaded(database: Database, label: string, at: Scale): Promise<Database> {
   await ensureReferenceData(database.db);
   if (!(await hasCustomers(database.db))) {
-    console.log(`Loading the ${scale} data set into ${label} (once; kept for later runs where possible)...`);
+    console.log(`Loading the ${at} data set into ${label} (once; kept for later runs where possible)...`);
     const started = Date.now();
     // As `npm run seed` does: the rollup triggers first, so the load keeps the rollup built.
     await ensureRollup(database.db, timeZone);
-    await generate(database.db, { scale, timeZone });
+    await generate(database.db, { scale: at, timeZone });
     console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     // Fresh tables have no planner statistics or visibility map until autovacuum gets to them, as after
     // `npm run seed`, which runs the same: measure with them in place.
@@ -38,16 +38,36 @@ async function loaded(database: Database, label: string): Promise<Database> {
   return database;
 }
 
-async function openTarget(kind: BenchTarget['kind']): Promise<{ target: BenchTarget; close(): Promise<void> }> {
+/** DATABASE_URL, or at another scale than the run's a database beside it (created when missing). */
+async function postgresUrl(at: Scale): Promise<string> {
+  if (!process.env.DATABASE_URL) throw new Error('The postgres target needs DATABASE_URL (npm run bench sets one up).');
+  if (at === scale) return process.env.DATABASE_URL;
+  const url = new URL(process.env.DATABASE_URL);
+  const name = `${url.pathname.slice(1)}_${at}`;
+  const server = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+  try {
+    const { rows } = (await server.db.execute(sql`SELECT 1 FROM pg_database WHERE datname = ${name}`)) as unknown as {
+      rows: unknown[];
+    };
+    if (!rows.length) await server.db.execute(sql.raw(`CREATE DATABASE "${name}"`));
+  } finally {
+    await server.close();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function openTarget(
+  kind: BenchTarget['kind'],
+  at: Scale = scale,
+): Promise<{ target: BenchTarget; close(): Promise<void> }> {
   let database: Database;
   if (kind === 'postgres') {
-    if (!process.env.DATABASE_URL)
-      throw new Error('The postgres target needs DATABASE_URL (npm run bench sets one up).');
-    database = await loaded(await openDatabase({ databaseUrl: process.env.DATABASE_URL }), 'PostgreSQL');
+    database = await loaded(await openDatabase({ databaseUrl: await postgresUrl(at) }), 'PostgreSQL', at);
   } else {
     // The PGlite copy is kept between runs: loading the large set into it takes a while.
-    const dataDir = path.join('.tmp', 'bench', `pglite-${scale}`);
-    database = await loaded(await openDatabase({ dataDir }), `PGlite (${dataDir})`);
+    const dataDir = path.join('.tmp', 'bench', `pglite-${at}`);
+    database = await loaded(await openDatabase({ dataDir }), `PGlite (${dataDir})`, at);
   }
   const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 100_000 }), { database, webDir: spaShell() });
   await app.ready();
@@ -73,6 +93,7 @@ async function main() {
     throw new Error(`Unknown bench suite(s): ${unknown.join(', ')}. Available: ${available.join(', ')}`);
 
   const opened: Awaited<ReturnType<typeof openTarget>>[] = [];
+  const peers = new Map<string, Awaited<ReturnType<typeof openTarget>>>();
   const ctx: BenchContext = {
     scale,
     async *targets() {
@@ -85,6 +106,12 @@ async function main() {
         yield entry.target;
       }
     },
+    async demoPeer(target) {
+      const key = `${target.kind}:demo`;
+      let entry = peers.get(key);
+      if (!entry) peers.set(key, (entry = await openTarget(target.kind, 'demo')));
+      return entry.target;
+    },
   };
   try {
     for (const suite of suites) {
@@ -93,7 +120,7 @@ async function main() {
       await mod.default(ctx);
     }
   } finally {
-    for (const o of opened) await o.close();
+    for (const o of [...opened, ...peers.values()]) await o.close();
   }
 }
 

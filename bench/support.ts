@@ -25,6 +25,11 @@ export interface BenchContext {
   scale: string;
   /** The databases to measure on, each loaded with the bench data set; opened once and shared by all suites. */
   targets(): AsyncIterable<BenchTarget>;
+  /**
+   * The same kind of database at the demo scale, opened beside the target (and loaded once): a suite measures
+   * both side by side, so that their ratio is not the difference between two runs on a shared machine.
+   */
+  demoPeer(target: BenchTarget): Promise<BenchTarget>;
 }
 
 export interface Timing {
@@ -42,22 +47,35 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Times `fn` after a warm-up; milliseconds. */
-export async function measure(fn: () => Promise<unknown>, { warmup = 3, iterations = 30 } = {}): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  samples.sort((a, b) => a - b);
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-  return {
-    p50: round(percentile(samples, 50)),
-    p95: round(percentile(samples, 95)),
-    mean: round(mean),
-    n: samples.length,
-  };
+export async function measure(fn: () => Promise<unknown>, options: { warmup?: number; iterations?: number } = {}) {
+  return (await measureSideBySide([fn], options))[0]!;
+}
+
+/**
+ * Times each of `fns` after a warm-up, one call of each in turn, so that all of them meet the same moments of a
+ * shared machine; milliseconds, one timing per function.
+ */
+export async function measureSideBySide(
+  fns: (() => Promise<unknown>)[],
+  { warmup = 3, iterations = 30 } = {},
+): Promise<Timing[]> {
+  for (let i = 0; i < warmup; i++) for (const fn of fns) await fn();
+  const samples = fns.map((): number[] => []);
+  for (let i = 0; i < iterations; i++)
+    for (const [at, fn] of fns.entries()) {
+      const start = performance.now();
+      await fn();
+      samples[at]!.push(performance.now() - start);
+    }
+  return samples.map((taken) => {
+    taken.sort((a, b) => a - b);
+    return {
+      p50: round(percentile(taken, 50)),
+      p95: round(percentile(taken, 95)),
+      mean: round(taken.reduce((a, b) => a + b, 0) / taken.length),
+      n: taken.length,
+    };
+  });
 }
 
 /** Prints a suite's rows as a table and writes them, with the run's context, to bench/results/<suite>.json. */
@@ -94,6 +112,8 @@ export function recordWithScaleRatio(
   const scales = { ...previous.scales, [ctx.scale]: { rows, load: os.loadavg() } };
   const other = ctx.scale === 'large' ? scales.demo : scales.large;
   for (const row of rows) {
+    // Measured side by side with the demo scale in this run already.
+    if ('large ÷ demo' in row) continue;
     const peer = other?.rows.find((r) => r.db === row.db && r.call === row.call);
     if (typeof row[p95Key] !== 'number' || typeof peer?.[p95Key] !== 'number') continue;
     const [large, demo] = (ctx.scale === 'large' ? [row[p95Key], peer[p95Key]] : [peer[p95Key], row[p95Key]]) as [

@@ -14,15 +14,8 @@ import type { Database, Db } from '../../db/client';
 import { parseLsn } from '../../db/replicas';
 import { customers, prospects, subscriptions } from '../../db/schema';
 import { ForbiddenError } from '../../http/errors';
-import {
-  customerLocations,
-  customerTitles,
-  layerVersion,
-  prospectLocations,
-  prospectTitles,
-  type PackedPoints,
-} from './maps.queries';
-import type { Dataset, MapClusters, PointSet, PointSource } from './map-clusters';
+import { customerLocations, layerVersion, prospectLocations, type PackedPoints } from './maps.queries';
+import { titleOf, type Dataset, type MapClusters, type PointSet, type PointSource } from './map-clusters';
 import { visibleProspects } from '../prospects';
 
 /**
@@ -43,7 +36,7 @@ export const POINT_BATCH = 20_000;
 /** A big-endian byte string (as PostgreSQL's int4send and float8send write it) read with a DataView. */
 const bigEndian = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** A batch as PostgreSQL packed it (PackedPoints), in the typed arrays the worker indexes. */
+/** A batch as PostgreSQL packed it (PackedPoints), in the typed arrays the worker indexes and the titles. */
 function unpack(batch: PackedPoints): PointSet {
   const ids = bigEndian(batch.ids);
   const coords = bigEndian(batch.coords);
@@ -51,9 +44,12 @@ function unpack(batch: PackedPoints): PointSet {
     ids: new Int32Array(batch.count),
     flags: Uint8Array.from(batch.flags),
     coords: new Float64Array(batch.count * 2),
+    titles: Uint8Array.from(batch.titles),
+    titleEnds: new Int32Array(batch.count),
   };
   for (let i = 0; i < batch.count; i++) set.ids[i] = ids.getInt32(4 * i);
   for (let i = 0; i < 2 * batch.count; i++) set.coords[i] = coords.getFloat64(8 * i);
+  for (let i = 0, at = -1; i < batch.count; i++) set.titleEnds[i] = at = set.titles.indexOf(0, at + 1);
   return set;
 }
 
@@ -75,13 +71,19 @@ export async function loadPoints(read: (afterId: number, limit: number) => Promi
     ids: new Int32Array(count),
     flags: new Uint8Array(count),
     coords: new Float64Array(count * 2),
+    titles: new Uint8Array(batches.reduce((n, b) => n + b.titles.length, 0)),
+    titleEnds: new Int32Array(count),
   };
   let at = 0;
+  let byte = 0;
   for (const batch of batches) {
     all.ids.set(batch.ids, at);
     all.flags.set(batch.flags, at);
     all.coords.set(batch.coords, at * 2);
+    all.titles.set(batch.titles, byte);
+    for (let i = 0; i < batch.ids.length; i++) all.titleEnds[at + i] = byte + batch.titleEnds[i]!;
     at += batch.ids.length;
+    byte += batch.titles.length;
   }
   return all;
 }
@@ -158,40 +160,28 @@ interface Layer {
   kind: 'customer' | 'prospect';
   images: readonly [MarkerImage, MarkerImage];
   labels: readonly [string, string];
-  titles(ids: number[]): Promise<{ id: number; title: string }[]>;
 }
 
 /** A layer's clusters and single markers in a view, the singles with their titles. */
 async function layerItems(
   clusters: MapClusters,
-  layer: Layer,
+  { dataset, kind, images, labels }: Layer,
   bbox: [number, number, number, number],
   zoom: number,
   limit: number,
 ): Promise<ClusterItem[]> {
-  const tuples = (await clusters.query(layer.dataset, bbox, zoom, limit)) ?? [];
-  const singles = tuples.filter(([, , , point]) => point >= 0).map(([, , , point]) => layer.dataset.ids[point]!);
-  const titles = new Map((singles.length ? await layer.titles(singles) : []).map((r) => [r.id, r.title]));
-  const items: ClusterItem[] = [];
-  for (const [lng, lat, count, point, clusterZoom] of tuples) {
-    const flag = point >= 0 ? layer.dataset.flags[point]! : 0;
-    const item: ClusterItem = {
-      lat: round5(lat),
-      lng: round5(lng),
-      count,
-      image: layer.images[flag]!,
-      zoom: clusterZoom,
-    };
-    if (point >= 0) {
-      const row = layer.dataset.ids[point]!;
-      // A point deleted since the index was built has no title: it is left out.
-      const title = titles.get(row);
-      if (title === undefined) continue;
-      Object.assign(item, { id: `${layer.kind}-${row}`, title, label: layer.labels[flag] });
-    }
-    items.push(item);
-  }
-  return items;
+  const tuples = (await clusters.query(dataset, bbox, zoom, limit)) ?? [];
+  return tuples.map(([lng, lat, count, point, clusterZoom]) => {
+    const flag = point >= 0 ? dataset.flags[point]! : 0;
+    const item: ClusterItem = { lat: round5(lat), lng: round5(lng), count, image: images[flag]!, zoom: clusterZoom };
+    if (point >= 0)
+      Object.assign(item, {
+        id: `${kind}-${dataset.ids[point]}`,
+        title: titleOf(dataset, point),
+        label: labels[flag],
+      });
+    return item;
+  });
 }
 
 /**
@@ -199,7 +189,6 @@ async function layerItems(
  * not the table (ADR 017).
  */
 export async function clusterView(
-  db: Db,
   database: LayerDatabase,
   clusters: MapClusters,
   user: CurrentUser,
@@ -214,7 +203,6 @@ export async function clusterView(
       kind: 'customer',
       images: ['customer', 'customer'],
       labels: [MARKER_LABELS.customer, MARKER_LABELS.customer],
-      titles: (ids) => customerTitles(db, ids),
     });
   }
   if (query.visits) {
@@ -225,7 +213,6 @@ export async function clusterView(
       kind: 'prospect',
       images: ['prospect', 'prospect-converted'],
       labels: [MARKER_LABELS.prospect, MARKER_LABELS.converted],
-      titles: (ids) => prospectTitles(db, user, ids),
     });
   }
 

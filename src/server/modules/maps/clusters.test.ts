@@ -5,7 +5,7 @@ import { createProspect } from '../prospects/prospect.factory';
 import type { ClusterView } from '../../../contract/maps';
 import { loadPoints, POINT_BATCH, warmClusters } from './clusters.service';
 import { layerVersion } from './maps.queries';
-import { MapClusters } from './map-clusters';
+import { MapClusters, titleOf } from './map-clusters';
 import { customers, prospects, sessions, subscriptions } from '../../db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { parseLsn, type ReplicaSet } from '../../db/replicas';
@@ -81,8 +81,9 @@ describe('clustered maps', () => {
     expect(members.statusCode).toBe(403);
   });
 
-  it('draws converted visits apart, by subset, and shows a new visit once the index is older than its time to live', async () => {
+  it('draws converted visits apart, by subset, titles a visit with no name by its address, and shows a new visit once the index is older than its time to live', async () => {
     const converted = await createProspect(t.db, { name: 'Converted one', convertedAt: new Date(), lat: 30, lng: -90 });
+    const unnamed = await createProspect(t.db, { name: '', address: '9 Levee Rd', lat: 32.5, lng: -92.5 });
     const all = await view(agent, { zoom: 16, west: -91, south: 29, east: -89, north: 31, visits: 'all' });
     expect(all.items).toEqual([
       expect.objectContaining({
@@ -92,6 +93,15 @@ describe('clustered maps', () => {
         title: 'Converted one',
       }),
     ]);
+    const titled = await view(agent, {
+      zoom: 16,
+      west: -92.51,
+      south: 32.49,
+      east: -92.49,
+      north: 32.51,
+      visits: 'all',
+    });
+    expect(titled.items).toEqual([expect.objectContaining({ id: `prospect-${unnamed.id}`, title: '9 Levee Rd' })]);
     const unconverted = await view(agent, {
       zoom: 16,
       west: -91,
@@ -148,8 +158,11 @@ describe('clustered maps', () => {
   });
 });
 
-/** Rows packed as PostgreSQL packs a batch (maps.queries.ts, PackedPoints): big-endian int4 ids, float8 places. */
-function pack(rows: { id: number; lat: number; lng: number; converted: boolean }[]) {
+/**
+ * Rows packed as PostgreSQL packs a batch (maps.queries.ts, PackedPoints): big-endian int4 ids, float8 places,
+ * NUL-terminated UTF-8 titles.
+ */
+function pack(rows: { id: number; lat: number; lng: number; converted: boolean; title: string }[]) {
   const ids = new DataView(new ArrayBuffer(4 * rows.length));
   const coords = new DataView(new ArrayBuffer(16 * rows.length));
   rows.forEach((r, i) => {
@@ -163,16 +176,18 @@ function pack(rows: { id: number; lat: number; lng: number; converted: boolean }
     ids: new Uint8Array(ids.buffer),
     coords: new Uint8Array(coords.buffer),
     flags: Uint8Array.from(rows, (r) => (r.converted ? 1 : 0)),
+    titles: new TextEncoder().encode(rows.map((r) => `${r.title}\0`).join('')),
   };
 }
 
 describe('loading a layer', () => {
-  it('reads every row once, in batches by id, and unpacks each one’s place and picture', async () => {
+  it('reads every row once, in batches by id, and unpacks each one’s place, picture and title', async () => {
     const rows = Array.from({ length: 2 * POINT_BATCH + 1 }, (_, i) => ({
       id: 3 * i + 1,
       lat: 30 + (i % 10) / 10,
       lng: -90 - (i % 7) / 10,
       converted: i % 3 === 0,
+      title: ['Zoë Ångström', '', '李雷', `Member ${i}`][i % 4]!,
     }));
     const calls: number[] = [];
     const points = await loadPoints(async (after, limit) => {
@@ -184,6 +199,7 @@ describe('loading a layer', () => {
     expect(Array.from(points.flags.subarray(0, 4))).toEqual([1, 0, 0, 1]);
     const last = 2 * POINT_BATCH;
     expect([points.coords[2 * last], points.coords[2 * last + 1]]).toEqual([rows[last]!.lng, rows[last]!.lat]);
+    expect(Array.from(points.ids, (_, i) => titleOf(points, i))).toEqual(rows.map((r) => r.title));
   });
 });
 

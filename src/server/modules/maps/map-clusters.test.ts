@@ -12,7 +12,16 @@ function line(n: number, firstId = 1): PointSet {
     coords[2 * i] = -100 + (i / n) * 5;
     coords[2 * i + 1] = 38 + (i % 100) / 1000;
   }
-  return { ids: Int32Array.from({ length: n }, (_, i) => firstId + i), flags: new Uint8Array(n), coords };
+  // Untitled: each title is its NUL alone.
+  const titles = new Uint8Array(n);
+  const titleEnds = Int32Array.from({ length: n }, (_, i) => i);
+  return {
+    ids: Int32Array.from({ length: n }, (_, i) => firstId + i),
+    flags: new Uint8Array(n),
+    coords,
+    titles,
+    titleEnds,
+  };
 }
 
 /**

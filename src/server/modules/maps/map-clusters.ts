@@ -8,6 +8,9 @@ export interface PointSet {
   flags: Uint8Array;
   /** lng, lat of each point in turn. */
   coords: Float64Array;
+  /** Each point's title in UTF-8 followed by a NUL byte, and where each title ends (its NUL). */
+  titles: Uint8Array;
+  titleEnds: Int32Array;
 }
 
 /** Where a set's points come from, and how to tell whether they changed without reading them all. */
@@ -18,10 +21,8 @@ export interface PointSource {
   load(): Promise<PointSet>;
 }
 
-export interface Dataset {
+export interface Dataset extends Pick<PointSet, 'ids' | 'flags' | 'titles' | 'titleEnds'> {
   key: string;
-  ids: Int32Array;
-  flags: Uint8Array;
   count: number;
   bounds: { south: number; west: number; north: number; east: number } | null;
   /** The source's version the points were read at. */
@@ -107,6 +108,13 @@ class ClusterThread {
   terminate(): Promise<number> {
     return this.worker.terminate();
   }
+}
+
+const utf8 = new TextDecoder();
+
+/** The title of point `point` of a set. */
+export function titleOf(set: Pick<PointSet, 'titles' | 'titleEnds'>, point: number): string {
+  return utf8.decode(set.titles.subarray(point ? set.titleEnds[point - 1]! + 1 : 0, set.titleEnds[point]));
 }
 
 function boundsOf(coords: Float64Array): Dataset['bounds'] {
@@ -224,6 +232,8 @@ export class MapClusters {
       key,
       ids: points.ids,
       flags: points.flags,
+      titles: points.titles,
+      titleEnds: points.titleEnds,
       count,
       bounds,
       version,

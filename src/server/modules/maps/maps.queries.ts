@@ -1,4 +1,4 @@
-import { and, eq, exists, getTableName, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, getTableName, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { customers, prospectActions, prospects, subscriptions, users } from '../../db/schema';
@@ -14,19 +14,6 @@ const hasActiveSubscription = (db: Db) =>
       .where(and(eq(subscriptions.customerId, customers.id), eq(subscriptions.status, 'active'))),
   );
 
-/** Names of members by id: the titles of the single markers of a clustered view. */
-export function customerTitles(db: Db, ids: number[]) {
-  return db.select({ id: customers.id, title: customers.name }).from(customers).where(inArray(customers.id, ids));
-}
-
-/** Names (or else addresses) of visits by id, among those the viewer may see. */
-export function prospectTitles(db: Db, viewer: CurrentUser, ids: number[]) {
-  return db
-    .select({ id: prospects.id, title: sql<string>`coalesce(nullif(${prospects.name}, ''), ${prospects.address})` })
-    .from(prospects)
-    .where(and(inArray(prospects.id, ids), visibleProspects(viewer)));
-}
-
 const locatedMember = (db: Db) => and(isNotNull(customers.lat), isNotNull(customers.lng), hasActiveSubscription(db));
 
 /** Located customers with an active subscription: the members drawn on the maps. */
@@ -38,10 +25,11 @@ export function customerPoints(db: Db) {
 }
 
 /**
- * One batch of a layer's points as PostgreSQL packs them: `count` points in id order, the last one's id, and three
- * byte strings: each id as a big-endian int4, each place as big-endian float8 longitude then latitude, and one flag
- * byte (1 = the layer's second picture). Rebuilding a layer reads half a million points each time: as byte strings
- * they cost the server one decode per batch, where a row object per point held its event loop for tens of ms.
+ * One batch of a layer's points as PostgreSQL packs them: `count` points in id order, the last one's id, and four
+ * byte strings: each id as a big-endian int4, each place as big-endian float8 longitude then latitude, one flag
+ * byte (1 = the layer's second picture), and the titles in UTF-8, each followed by a NUL byte (which text never
+ * holds). Rebuilding a layer reads half a million points: as byte strings they cost the server one decode per
+ * batch, where a row object per point held its event loop for tens of ms.
  */
 export interface PackedPoints {
   count: number;
@@ -49,15 +37,17 @@ export interface PackedPoints {
   ids: Uint8Array;
   coords: Uint8Array;
   flags: Uint8Array;
+  titles: Uint8Array;
 }
 
-/** Packs the rows of `batch` (a select of `id`, `lat`, `lng` and `flag`, in id order) as one PackedPoints row. */
+/** Packs the rows of `batch` (a select of `id`, `lat`, `lng`, `flag` and `title`, in id order) as one PackedPoints row. */
 async function packed(db: Db, batch: SQL): Promise<PackedPoints> {
   const result = (await db.execute(sql`
     SELECT count(*)::int AS count, coalesce(max(id), 0)::int AS "lastId",
       coalesce(string_agg(int4send(id), '' ORDER BY id), '') AS ids,
       coalesce(string_agg(float8send(lng) || float8send(lat), '' ORDER BY id), '') AS coords,
-      coalesce(string_agg(decode(CASE WHEN flag THEN '01' ELSE '00' END, 'hex'), '' ORDER BY id), '') AS flags
+      coalesce(string_agg(decode(CASE WHEN flag THEN '01' ELSE '00' END, 'hex'), '' ORDER BY id), '') AS flags,
+      coalesce(string_agg(convert_to(coalesce(title, ''), 'UTF8') || decode('00', 'hex'), '' ORDER BY id), '') AS titles
     FROM (${batch}) AS batch`)) as unknown as { rows: [PackedPoints] };
   return result.rows[0];
 }
@@ -88,11 +78,12 @@ export async function layerVersion(
   return result.rows[0];
 }
 
-/** Where the members are, without their names, `limit` at a time after row `afterId`: what a cluster index holds. */
+/** Where the members are and their names, `limit` at a time after row `afterId`: what a cluster layer holds. */
 export function customerLocations(db: Db, afterId: number, limit: number): Promise<PackedPoints> {
   return packed(
     db,
-    sql`SELECT ${customers.id} AS id, ${customers.lat} AS lat, ${customers.lng} AS lng, false AS flag
+    sql`SELECT ${customers.id} AS id, ${customers.lat} AS lat, ${customers.lng} AS lng, false AS flag,
+        ${customers.name} AS title
       FROM ${customers} WHERE ${and(locatedMember(db), gt(customers.id, afterId))}
       ORDER BY ${customers.id} LIMIT ${limit}`,
   );
@@ -132,7 +123,10 @@ export function prospectPoints(
     .where(and(scope, isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)));
 }
 
-/** Where the visits within `scope` are, and whether converted (the flag), `limit` at a time after row `afterId`. */
+/** A visit's title on the map: its name, or else its address. */
+const visitTitle = sql<string>`coalesce(nullif(${prospects.name}, ''), ${prospects.address})`;
+
+/** Where the visits within `scope` are, whether converted (the flag) and their titles, `limit` at a time after row `afterId`. */
 export function prospectLocations(
   db: Db,
   scope: SQL | undefined,
@@ -151,7 +145,7 @@ export function prospectLocations(
   return packed(
     db,
     sql`SELECT ${prospects.id} AS id, ${prospects.lat} AS lat, ${prospects.lng} AS lng,
-        ${prospects.convertedAt} IS NOT NULL AS flag
+        ${prospects.convertedAt} IS NOT NULL AS flag, ${visitTitle} AS title
       FROM ${prospects} WHERE ${where} ORDER BY ${prospects.id} LIMIT ${limit}`,
   );
 }

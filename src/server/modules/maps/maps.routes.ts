@@ -43,7 +43,7 @@ export const mapsRoutes: FastifyPluginAsync<{
   });
 
   // What the app's maps draw: clusters per view, computed on the server (ADR 017).
-  route(app, endpoints.clusters, ({ user, query }) => clusterView(db, layers, clusters, user, query, timeZone));
+  route(app, endpoints.clusters, ({ user, query }) => clusterView(layers, clusters, user, query, timeZone));
   // A serving instance builds the large indexes at once rather than on the first map opened.
   app.addHook('onListen', () => {
     void warmClusters(layers, clusters, timeZone).catch((err: unknown) =>
