@@ -1,4 +1,4 @@
-import { and, asc, count, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
 import { FieldErrors } from '../http/errors';
@@ -207,7 +207,9 @@ export async function readPage<R extends Keyed, T>(
     const batch = await searchedExportBatch(db, query.exporting, query.perPage, ids, (some) =>
       list
         .rows(cursorKey(order))
-        .where(inArray(order.id, some))
+        // One array parameter: `inArray` makes one per id, and building a statement of 1,000 parameters took
+        // about 2 ms of the event loop per batch.
+        .where(sql`${order.id} = ANY(${sql.param(some)}::int[])`)
         .orderBy(...inOrder(order))
         .execute(),
     );
