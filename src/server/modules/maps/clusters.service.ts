@@ -42,9 +42,10 @@ function unpack(batch: PackedPoints): PointSet {
   const coords = bigEndian(batch.coords);
   const set: PointSet = {
     ids: new Int32Array(batch.count),
-    flags: Uint8Array.from(batch.flags),
+    // Views of the batch's bytes: loadPoints copies them into the set's arrays.
+    flags: batch.flags,
     coords: new Float64Array(batch.count * 2),
-    titles: Uint8Array.from(batch.titles),
+    titles: batch.titles,
     titleEnds: new Int32Array(batch.count),
   };
   for (let i = 0; i < batch.count; i++) set.ids[i] = ids.getInt32(4 * i);

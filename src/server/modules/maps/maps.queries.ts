@@ -103,7 +103,14 @@ function subsetFilter(subset: ProspectMapSubset | undefined, timeZone: string): 
   }
 }
 
+/** A visit's title on the map: its name, or else its address. */
+const visitTitle = sql<string>`coalesce(nullif(${prospects.name}, ''), ${prospects.address})`;
+
 /** Located visits within `scope` (visibleProspects of the viewer; undefined: everyone's), all or one subset. */
+const locatedVisit = (scope: SQL | undefined, subset: ProspectMapSubset | undefined, timeZone: string) =>
+  and(scope, isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone));
+
+/** Located visits within `scope`, all or one subset, with their titles. */
 export function prospectPoints(
   db: Db,
   scope: SQL | undefined,
@@ -115,16 +122,12 @@ export function prospectPoints(
       id: prospects.id,
       lat: prospects.lat,
       lng: prospects.lng,
-      name: prospects.name,
-      address: prospects.address,
+      title: visitTitle,
       converted: sql<boolean>`${prospects.convertedAt} is not null`,
     })
     .from(prospects)
-    .where(and(scope, isNotNull(prospects.lat), isNotNull(prospects.lng), subsetFilter(subset, timeZone)));
+    .where(locatedVisit(scope, subset, timeZone));
 }
-
-/** A visit's title on the map: its name, or else its address. */
-const visitTitle = sql<string>`coalesce(nullif(${prospects.name}, ''), ${prospects.address})`;
 
 /** Where the visits within `scope` are, whether converted (the flag) and their titles, `limit` at a time after row `afterId`. */
 export function prospectLocations(
@@ -135,13 +138,7 @@ export function prospectLocations(
   afterId: number,
   limit: number,
 ): Promise<PackedPoints> {
-  const where = and(
-    scope,
-    isNotNull(prospects.lat),
-    isNotNull(prospects.lng),
-    subsetFilter(subset, timeZone),
-    gt(prospects.id, afterId),
-  );
+  const where = and(locatedVisit(scope, subset, timeZone), gt(prospects.id, afterId));
   return packed(
     db,
     sql`SELECT ${prospects.id} AS id, ${prospects.lat} AS lat, ${prospects.lng} AS lng,
@@ -175,7 +172,7 @@ export async function prospectDetails(db: Db, viewer: CurrentUser, id: number) {
   const [row] = await db
     .select({
       id: prospects.id,
-      name: prospects.name,
+      title: visitTitle,
       address: prospects.address,
       city: prospects.city,
       state: prospects.state,

@@ -32,7 +32,7 @@ export async function prospectMarkers(
     lat: round5(r.lat!),
     lng: round5(r.lng!),
     image: r.converted ? 'prospect-converted' : 'prospect',
-    title: r.name || r.address,
+    title: r.title,
     label: r.converted ? MARKER_LABELS.converted : MARKER_LABELS.prospect,
   }));
 }
@@ -82,7 +82,7 @@ export async function markerInfo(
     p.locationSource === 'zip' && `Placed at the centre of ZIP ${p.zip}`,
   ];
   return {
-    title: p.name || p.address,
+    title: p.title,
     label: p.convertedAt ? MARKER_LABELS.converted : MARKER_LABELS.prospect,
     content: lines.filter(Boolean).join('\n'),
     ...(p.memberId !== null && { customerId: p.memberId }),
