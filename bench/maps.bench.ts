@@ -58,12 +58,13 @@ async function endpointRow(target: BenchTarget, url: string) {
   };
 }
 
-const VIEWS_PER_ZOOM = 25;
 /**
- * Each view is asked this many times: a p95 of 50 answers is their third slowest, which on a shared machine put
- * the same 17-item view at 1× or 3× another run's; of 200 answers it is the tenth.
+ * Views asked per zoom, each a different pan, as a person moving about the map makes them: a view asked again
+ * would find what the last answer left behind (the clusters' expansion zooms). A p95 of 50 answers was their third
+ * slowest, which on a shared machine put the same 17-item view at 1× or 3× another run's; of 200 it is the tenth.
  */
-const ROUNDS = 8;
+const PANS_PER_ZOOM = 200;
+const WARMUP = 2;
 
 /** The body of a gzip-accepting request (answers under 1 KB go uncompressed). */
 const bodyOf = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
@@ -73,15 +74,20 @@ const bodyOf = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =
 const ZOOMS = [4, 6, 8, 10, 12, 14, 16];
 
 /**
- * Views of a 1280×600 map at `zoom`, centred in turn on `centres` (where a person would zoom in: the clusters
- * and markers of the zoom before), deterministic so runs compare.
+ * Views of a 1280×600 map at `zoom`, each near one of `centres` (where a person would zoom in: the clusters and
+ * markers of the zoom before), moved by up to half a view each way so no two are the same; deterministic so
+ * runs compare.
  */
 function views(centres: { lat: number; lng: number }[], zoom: number, count: number): string[] {
   const width = (1280 / 256) * (360 / 2 ** zoom);
   const height = (600 / 256) * (170 / 2 ** zoom);
   const r = (n: number) => n.toFixed(4);
+  // Fractional parts of multiples of irrational numbers: offsets spread evenly over the view, never repeating.
+  const offset = (i: number, step: number) => ((i * step) % 1) - 0.5;
   return Array.from({ length: count }, (_, i) => {
-    const { lat, lng } = centres[(i * 7919) % centres.length]!;
+    const centre = centres[(i * 7919) % centres.length]!;
+    const lng = centre.lng + offset(i, Math.SQRT2) * width;
+    const lat = centre.lat + offset(i, Math.PI) * height;
     return `zoom=${zoom}&west=${r(lng - width / 2)}&south=${r(Math.max(-90, lat - height / 2))}&east=${r(lng + width / 2)}&north=${r(Math.min(90, lat + height / 2))}`;
   });
 }
@@ -124,10 +130,10 @@ async function clusterRows(target: BenchTarget, layers: string, peer?: BenchTarg
     const largest = sides.map(() => ({ gzip: 0, items: 0 }));
     const timings = await measureSideBySide(
       sides.map((side, at) => {
-        const urls = views(centres[at]!, zoom, VIEWS_PER_ZOOM).map(url);
+        const urls = views(centres[at]!, zoom, PANS_PER_ZOOM + WARMUP).map(url);
         let i = 0;
         return async () => {
-          const res = await side.agent.get(urls[i++ % urls.length]!, { 'accept-encoding': 'gzip' });
+          const res = await side.agent.get(urls[i++]!, { 'accept-encoding': 'gzip' });
           if (res.statusCode !== 200) throw new Error(`clusters answered ${res.statusCode}: ${res.body}`);
           const items = bodyOf(res).items;
           largest[at]!.gzip = Math.max(largest[at]!.gzip, res.rawPayload.length);
@@ -135,12 +141,12 @@ async function clusterRows(target: BenchTarget, layers: string, peer?: BenchTarg
           seen[at]!.push(...items);
         };
       }),
-      { warmup: 2, iterations: VIEWS_PER_ZOOM * ROUNDS },
+      { warmup: WARMUP, iterations: PANS_PER_ZOOM },
     );
     const [timing, peerTiming] = timings;
     rows.push({
       db: target.kind,
-      call: `clusters ${layers}: zoom ${zoom}, ${VIEWS_PER_ZOOM} pans`,
+      call: `clusters ${layers}: zoom ${zoom}, ${PANS_PER_ZOOM} pans`,
       points: firsts[0]!.view.total,
       items: largest[0]!.items,
       gzipKB: Math.round((largest[0]!.gzip / 1024) * 10) / 10,

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import Supercluster from 'supercluster';
 import { MAX_AGE_MS, MapClusters, type PointSet, type PointSource } from './map-clusters';
 
 let clock = 0;
@@ -49,6 +50,37 @@ describe('map cluster indexes', () => {
     const close = (await clusters.query(set, [-100.001, 37.99, -99.999, 38.2], 18, 1000))!;
     expect(close.length).toBeGreaterThan(0);
     expect(close.every(([, , count, point]) => count === 1 && point >= 0)).toBe(true);
+  });
+
+  it('gives each cluster the zoom at which it splits, the same when the view is asked again', async () => {
+    const points = line(2_000);
+    // Made before the points go to the index's thread, which takes their buffers.
+    const expected = new Supercluster({ radius: 60, maxZoom: 16 }).load(
+      Array.from({ length: 2_000 }, (_, i) => ({
+        type: 'Feature' as const,
+        properties: {},
+        geometry: { type: 'Point' as const, coordinates: [points.coords[2 * i]!, points.coords[2 * i + 1]!] },
+      })),
+    );
+    const set = await clusters.dataset('expansion', 60_000, { version: async () => '1', load: async () => points });
+    const bbox: [number, number, number, number] = [-130, 20, -60, 52];
+    for (const zoom of [4, 8, 11]) {
+      const splits = expected
+        .getClusters(bbox, zoom)
+        .flatMap((c) =>
+          'cluster_id' in c.properties ? [expected.getClusterExpansionZoom(c.properties.cluster_id)] : [],
+        )
+        .sort();
+      const first = (await clusters.query(set, bbox, zoom, 1_000))!;
+      expect(
+        first
+          .filter(([, , count]) => count > 1)
+          .map(([, , , , at]) => at)
+          .sort(),
+      ).toEqual(splits);
+      expect(splits.some((at) => at > zoom + 1)).toBe(zoom === 11);
+      expect(await clusters.query(set, bbox, zoom, 1_000)).toEqual(first);
+    }
   });
 
   it('past its time to live reads the version, and reads the points again only when it changed', async () => {
