@@ -285,16 +285,37 @@ async function searchedExportBatch<R extends Keyed>(
 export const EXPORT_BATCH = 1000;
 
 /**
+ * Batches read one after another, each by `read` from where the last one left off (`next`; null after the last).
+ * An iterator rather than a generator: a generator waiting at `yield` keeps its locals, so each batch stayed
+ * reachable while the export waited for requests (up to 0.1 s), long enough to be copied by young-generation
+ * collections and moved to the old one, whose collections are the event loop's longest pauses (ADR 025).
+ */
+export function batches<T, S>(first: S, read: (from: S) => Promise<{ rows: T[]; next: S | null }>): AsyncIterable<T[]> {
+  let from: S | null = first;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next(): Promise<IteratorResult<T[], undefined>> {
+        if (from === null) return { done: true, value: undefined };
+        const { rows, next } = await read(from);
+        from = next;
+        return { done: false, value: rows };
+      },
+    }),
+  };
+}
+
+/**
  * Every page of a list in turn, for an export: the list's own queries and order, by cursor, or for a searched list by
  * the ids of its matches (searchedExportBatch).
  */
-export async function* allPages<T>(pageOf: (query: PageQuery) => Promise<Page<T>>): AsyncGenerator<T[]> {
+export function allPages<T>(pageOf: (query: PageQuery) => Promise<Page<T>>): AsyncIterable<T[]> {
   const exporting: SearchedExport = { read: 0 };
-  let query: PageQuery & CountAsked & ExportAsked = { page: 1, perPage: EXPORT_BATCH, uncounted: true, exporting };
-  for (;;) {
+  const first: PageQuery & CountAsked & ExportAsked = { page: 1, perPage: EXPORT_BATCH, uncounted: true, exporting };
+  return batches(first, async (query) => {
     const page = await pageOf(query);
-    yield page.rows;
-    if (!page.nextCursor) return;
-    query = { ...query, page: query.page + 1, after: cursor.parse(page.nextCursor) };
-  }
+    return {
+      rows: page.rows,
+      next: page.nextCursor ? { ...query, page: query.page + 1, after: cursor.parse(page.nextCursor) } : null,
+    };
+  });
 }

@@ -1,4 +1,8 @@
+import type { Readable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { csvCell } from '../../contract/csv';
 import { createTestApp } from '../test/app';
@@ -7,13 +11,16 @@ import { createCancellation, createCustomer, createDevice, createEquipment, crea
 import { recordAudit } from '../modules/audit';
 import { createProspect } from '../modules/prospects/prospect.factory';
 import { EXPORT_BATCH } from '../db/pages';
+import { encodeCursor } from '../../contract/pagination';
+import { sendListCsv } from './csv';
 
-// Exports wait for a quiet event loop between batches (yield-to-requests.test.ts); here they only count the waits.
-const yields = vi.hoisted(() => ({ count: 0 }));
+// Exports wait for a quiet event loop between batches (yield-to-requests.test.ts); here they count the waits, and
+// may look around while waiting.
+const yields = vi.hoisted(() => ({ count: 0, meanwhile: undefined as (() => Promise<void>) | undefined }));
 vi.mock('./yield-to-requests', () => ({
-  yieldToRequests: () => {
+  yieldToRequests: async () => {
     yields.count++;
-    return Promise.resolve();
+    await yields.meanwhile?.();
   },
 }));
 
@@ -33,6 +40,50 @@ describe('CSV cells', () => {
 });
 
 describe('list exports', () => {
+  it('keeps no batch of rows in reach while it waits for requests', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const made: WeakRef<object>[] = [];
+    const reachable: number[] = [];
+    yields.meanwhile = async () => {
+      // A later turn: a WeakRef keeps its target until the turn that made it ends.
+      await new Promise(setImmediate);
+      gc();
+      reachable.push(made.filter((batch) => batch.deref()).length);
+    };
+    let sent: Readable | undefined;
+    const reply = {
+      header: () => reply,
+      send: (stream: Readable) => ((sent = stream), reply),
+    };
+    try {
+      sendListCsv(
+        reply as unknown as FastifyReply,
+        'numbers',
+        [{ header: 'N', value: (n: number) => n }],
+        async ({ page }) => {
+          const rows = Array.from({ length: 100 }, (_, i) => page * 100 + i);
+          made.push(new WeakRef(rows));
+          return {
+            rows,
+            total: 0,
+            estimated: true,
+            page,
+            perPage: 100,
+            nextCursor: page < 3 ? encodeCursor([null, page]) : null,
+          };
+        },
+      );
+      const lines = (await sent!.toArray()).join('').trimEnd().split('\r\n');
+      expect(lines).toHaveLength(301);
+      expect(lines.at(-1)).toBe('399');
+      expect(made).toHaveLength(3);
+      expect(reachable).toEqual([0, 0, 0]);
+    } finally {
+      yields.meanwhile = undefined;
+    }
+  });
+
   it('streams every customer the search finds, newest first, across batches, as a download', async () => {
     const t = await createTestApp();
     try {

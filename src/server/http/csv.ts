@@ -13,10 +13,20 @@ export interface CsvColumn<T> {
 /** The header line, then one chunk of lines per batch of rows, the next batch read once requests leave time. */
 async function* csvLines<T>(columns: CsvColumn<T>[], batches: AsyncIterable<T[]>): AsyncGenerator<string> {
   yield csvLine(columns.map((c) => c.header));
-  for await (const rows of batches) {
-    if (rows.length) yield rows.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');
+  const reader = batches[Symbol.asyncIterator]();
+  for (let lines; (lines = await nextLines(reader, columns)) !== undefined;) {
+    if (lines) yield lines;
     await yieldToRequests();
   }
+}
+
+/**
+ * The next batch's lines (undefined after the last). Its rows are out of reach once this returns: held by the
+ * generator above, they would wait for requests with it (see `batches`).
+ */
+async function nextLines<T>(reader: AsyncIterator<T[]>, columns: CsvColumn<T>[]): Promise<string | undefined> {
+  const { done, value } = await reader.next();
+  return done ? undefined : value.map((row) => csvLine(columns.map((c) => c.value(row)))).join('');
 }
 
 /**

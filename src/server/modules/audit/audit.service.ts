@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { EXPORT_BATCH } from '../../db/pages';
+import { batches, EXPORT_BATCH } from '../../db/pages';
 import {
   AUDIT_LOG_PAGE_SIZE,
   type AuditAction,
@@ -55,13 +55,13 @@ export async function auditLogPage(db: Db, query: AuditLogQuery, timeZone: strin
 }
 
 /** Every entry the filters find, newest first, in batches that each continue below the last one read. */
-export async function* auditLogBatches(db: Db, query: AuditLogQuery, timeZone: string) {
-  let before = query.before;
-  for (;;) {
+export function auditLogBatches(db: Db, query: AuditLogQuery, timeZone: string) {
+  return batches({ before: query.before }, async ({ before }) => {
     const rows = await auditLogRows(db, { ...query, before }, timeZone, EXPORT_BATCH);
-    yield rows;
     const last = rows.at(-1);
-    if (rows.length < EXPORT_BATCH || !last) return;
-    before = { at: last.cursorAt, id: last.id };
-  }
+    return {
+      rows,
+      next: rows.length < EXPORT_BATCH || !last ? null : { before: { at: last.cursorAt, id: last.id } },
+    };
+  });
 }
