@@ -136,8 +136,8 @@ function boundsOf(coords: Float64Array): Dataset['bounds'] {
  * and the set rebuilt from the database only when the version changed; a write here that may change it rebuilds it
  * on its next use. Each instance builds its own from the same rows, so instances agree within the time to live
  * (rebuilding half a million points every minute when nothing changed was most of a server's background work).
- * Builds and queries run in worker threads: the small sets share one; a large set has its own, and is rebuilt on a new one that replaces it when done, so no view waits
- * seconds behind a rebuild.
+ * Builds and queries run in worker threads: the small sets share one; a large set has its own, and is rebuilt on a
+ * new one that replaces it when done, so no view waits seconds behind a rebuild.
  */
 export class MapClusters {
   private shared: ClusterThread | undefined;
