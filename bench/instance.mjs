@@ -30,7 +30,10 @@ new PerformanceObserver((list) => {
 // runs PostgreSQL and the load, a wait for a core is not a request waiting behind another one.
 const schedstat = `/proc/${process.pid}/task/${process.pid}/schedstat`;
 const readSched = fs.existsSync(schedstat) ? () => fs.readFileSync(schedstat, 'utf8').split(' ').map(Number) : null;
-let split = { onCpu: 0, longest: 0, longestWaitingForCore: 0 };
+// And how many delays passed the goal of 20 ms, and how many of those the loop's own work made that long.
+const GOAL_MS = 20;
+const noSplit = () => ({ onCpu: 0, longest: 0, longestWaitingForCore: 0, overGoal: 0, overGoalOnCpu: 0 });
+let split = noSplit();
 if (readSched) {
   let tick = performance.now();
   let sched = readSched();
@@ -41,6 +44,8 @@ if (readSched) {
     const onCpu = (next[0] - sched[0]) / 1e6;
     if (onCpu > split.onCpu) split = { ...split, onCpu };
     if (gap > split.longest) split = { ...split, longest: gap, longestWaitingForCore: (next[1] - sched[1]) / 1e6 };
+    if (gap > GOAL_MS)
+      split = { ...split, overGoal: split.overGoal + 1, overGoalOnCpu: split.overGoalOnCpu + Number(onCpu > GOAL_MS) };
     tick = now;
     sched = next;
   }, RESOLUTION_MS).unref();
@@ -50,7 +55,7 @@ let busySince = performance.eventLoopUtilization();
 process.on('SIGUSR2', () => {
   delay.reset();
   gc = { max: 0, kind: '', over10: 0 };
-  split = { onCpu: 0, longest: 0, longestWaitingForCore: 0 };
+  split = noSplit();
   busySince = performance.eventLoopUtilization();
 });
 
@@ -83,6 +88,8 @@ process.prependListener('SIGTERM', () => {
     ...(readSched && {
       maxOnCpu: Math.round(split.onCpu * 100) / 100,
       longestWaitingForCore: Math.round(split.longestWaitingForCore * 100) / 100,
+      overGoal: split.overGoal,
+      overGoalOnCpu: split.overGoalOnCpu,
     }),
   };
 });

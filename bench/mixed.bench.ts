@@ -4,7 +4,8 @@
  * client; alone, then with one more worker per instance beside them downloading a CSV export after another (a
  * search's customers), kept out of the request rate and percentiles. Prints requests/s, p50/p95/p99, errors, p95 per kind of call,
  * the exports' count and p95, and each instance's event-loop delay (the longest any request waited behind
- * another one), split on Linux into the loop's own work and the wait for a core (bench/instance.mjs).
+ * another one), split on Linux into the loop's own work and the wait for a core (bench/instance.mjs), and how many
+ * delays passed 20 ms, of them how many the loop's own work made that long.
  *
  * MIXED_BENCH_SECONDS   measured seconds per run (default 20, after 5 s of warm-up)
  * MIXED_BENCH_WORKERS   concurrent workers (default 32)
@@ -240,6 +241,8 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
               'event loop busy': Math.max(...loops.map((l) => l.utilization)),
               'event loop max on CPU (ms)': Math.max(...loops.map((l) => l.maxOnCpu ?? NaN)),
               'longest delay waiting for a core (ms)': Math.max(...loops.map((l) => l.longestWaitingForCore ?? NaN)),
+              'delays > 20 ms': loops.reduce((n, l) => n + (l.overGoal ?? NaN), 0),
+              'of them, > 20 ms on CPU': loops.reduce((n, l) => n + (l.overGoalOnCpu ?? NaN), 0),
               'longest GC pause (ms)': Math.max(...loops.map((l) => l.gcMax)),
               'longest GC kind': loops.reduce((a, b) => (b.gcMax > a.gcMax ? b : a)).gcMaxKind,
               'GC pauses > 10 ms': loops.reduce((n, l) => n + l.gcOver10, 0),

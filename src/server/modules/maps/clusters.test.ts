@@ -158,7 +158,7 @@ describe('clustered maps', () => {
     }
   });
 
-  it('sends a view of hundreds of markers compressed in one piece, its length known', async () => {
+  it('sends a view of hundreds of markers compressed in one piece, its length known, brotli at quality 1', async () => {
     for (let i = 0; i < 300; i++)
       await createProspect(t.db, { name: `Visit ${i} in Billings`, lat: 45.78 + i * 1e-5, lng: -108.5 + i * 1e-5 });
     const view = '/admin/api/maps/clusters?zoom=18&west=-108.51&south=45.77&east=-108.49&north=45.79&visits=all';
