@@ -25,31 +25,31 @@ new PerformanceObserver((list) => {
     if (entry.duration > gc.max) gc = { ...gc, max: entry.duration, kind: GC_KINDS[entry.detail?.kind] ?? 'other' };
   }
 }).observe({ entryTypes: ['gc'] });
-// Where the kernel tells it (Linux: the main thread's schedstat, on-CPU and run-queue nanoseconds), each delay
-// split into the loop's own work and the time the thread was ready but had no core: on a 2-core machine that also
-// runs PostgreSQL and the load, a wait for a core is not a request waiting behind another one.
-const schedstat = `/proc/${process.pid}/task/${process.pid}/schedstat`;
-const readSched = fs.existsSync(schedstat) ? () => fs.readFileSync(schedstat, 'utf8').split(' ').map(Number) : null;
-// And how many delays passed the goal of 20 ms, and how many of those the loop's own work made that long.
+// How many delays passed the goal of 20 ms. Where the kernel tells it (Linux: the main thread's schedstat, on-CPU
+// and run-queue nanoseconds), each delay is also split into the loop's own work and the time the thread was ready
+// but had no core: on a 2-core machine that also runs PostgreSQL and the load, a wait for a core is not a request
+// waiting behind another one. So: the longest stretch on CPU, the longest delay's wait for a core, and how many of
+// the delays over the goal the loop's own work made that long.
 const GOAL_MS = 20;
+const schedstat = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+const hasSched = fs.existsSync(schedstat);
+const readSched = hasSched ? () => fs.readFileSync(schedstat, 'utf8').split(' ').map(Number) : () => [NaN, NaN];
 const noSplit = () => ({ onCpu: 0, longest: 0, longestWaitingForCore: 0, overGoal: 0, overGoalOnCpu: 0 });
 let split = noSplit();
-if (readSched) {
-  let tick = performance.now();
-  let sched = readSched();
-  setInterval(() => {
-    const now = performance.now();
-    const next = readSched();
-    const gap = now - tick - RESOLUTION_MS;
-    const onCpu = (next[0] - sched[0]) / 1e6;
-    if (onCpu > split.onCpu) split = { ...split, onCpu };
-    if (gap > split.longest) split = { ...split, longest: gap, longestWaitingForCore: (next[1] - sched[1]) / 1e6 };
-    if (gap > GOAL_MS)
-      split = { ...split, overGoal: split.overGoal + 1, overGoalOnCpu: split.overGoalOnCpu + Number(onCpu > GOAL_MS) };
-    tick = now;
-    sched = next;
-  }, RESOLUTION_MS).unref();
-}
+let tick = performance.now();
+let sched = readSched();
+setInterval(() => {
+  const now = performance.now();
+  const next = readSched();
+  const gap = now - tick - RESOLUTION_MS;
+  const onCpu = (next[0] - sched[0]) / 1e6;
+  if (onCpu > split.onCpu) split = { ...split, onCpu };
+  if (gap > split.longest) split = { ...split, longest: gap, longestWaitingForCore: (next[1] - sched[1]) / 1e6 };
+  if (gap > GOAL_MS)
+    split = { ...split, overGoal: split.overGoal + 1, overGoalOnCpu: split.overGoalOnCpu + Number(onCpu > GOAL_MS) };
+  tick = now;
+  sched = next;
+}, RESOLUTION_MS).unref();
 // How busy the loop was over the load (1 = never idle: requests queue behind each other however short each is).
 let busySince = performance.eventLoopUtilization();
 process.on('SIGUSR2', () => {
@@ -85,10 +85,10 @@ process.prependListener('SIGTERM', () => {
     gcMax: Math.round(gc.max * 100) / 100,
     gcMaxKind: gc.kind,
     gcOver10: gc.over10,
-    ...(readSched && {
+    overGoal: split.overGoal,
+    ...(hasSched && {
       maxOnCpu: Math.round(split.onCpu * 100) / 100,
       longestWaitingForCore: Math.round(split.longestWaitingForCore * 100) / 100,
-      overGoal: split.overGoal,
       overGoalOnCpu: split.overGoalOnCpu,
     }),
   };

@@ -241,7 +241,7 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
               'event loop busy': Math.max(...loops.map((l) => l.utilization)),
               'event loop max on CPU (ms)': Math.max(...loops.map((l) => l.maxOnCpu ?? NaN)),
               'longest delay waiting for a core (ms)': Math.max(...loops.map((l) => l.longestWaitingForCore ?? NaN)),
-              'delays > 20 ms': loops.reduce((n, l) => n + (l.overGoal ?? NaN), 0),
+              'delays > 20 ms': loops.reduce((n, l) => n + l.overGoal, 0),
               'of them, > 20 ms on CPU': loops.reduce((n, l) => n + (l.overGoalOnCpu ?? NaN), 0),
               'longest GC pause (ms)': Math.max(...loops.map((l) => l.gcMax)),
               'longest GC kind': loops.reduce((a, b) => (b.gcMax > a.gcMax ? b : a)).gcMaxKind,

@@ -37,8 +37,8 @@ export interface EventLoopDelay {
   /** Linux only: the most the loop itself ran between two ticks, and how long the longest delay waited for a core. */
   maxOnCpu?: number;
   longestWaitingForCore?: number;
-  /** Linux only: delays over the goal of 20 ms, and how many of them the loop's own work (on CPU) made that long. */
-  overGoal?: number;
+  /** Delays over the goal of 20 ms; Linux only: how many of them the loop's own work (on CPU) made that long. */
+  overGoal: number;
   overGoalOnCpu?: number;
 }
 
