@@ -27,26 +27,26 @@ describe('supplier form', () => {
     await page.getByRole('link', { name: 'Add supplier' }).click();
     await page.waitForURL('**/admin/suppliers/create');
     await page.getByRole('textbox', { name: /^Name/ }).fill('Rulebound Wireless');
-    expect(await frequency(page).isDisabled()).toBe(false);
+    await expect.poll(() => frequency(page).isDisabled()).toBe(false);
 
     await choose(page, 'Billing cycle', '30 Day');
-    expect(await frequency(page).isDisabled()).toBe(true);
-    expect(await frequency(page).inputValue()).toBe('Per Renewal');
-    expect(await prorates(page, 'No').isChecked()).toBe(true);
-    expect(await prorates(page, 'Yes').isDisabled()).toBe(true);
+    await expect.poll(() => frequency(page).isDisabled()).toBe(true);
+    await expect.poll(() => frequency(page).inputValue()).toBe('Per Renewal');
+    await expect.poll(() => prorates(page, 'No').isChecked()).toBe(true);
+    await expect.poll(() => prorates(page, 'Yes').isDisabled()).toBe(true);
     await page.screenshot({ path: '.tmp/screens/supplier-30-day-1280.png', fullPage: true });
 
     await choose(page, 'Billing cycle', 'Quarterly');
-    expect(await frequency(page).isDisabled()).toBe(false);
+    await expect.poll(() => frequency(page).isDisabled()).toBe(false);
     await prorates(page, 'Yes').check();
-    expect(await frequency(page).isDisabled()).toBe(true);
-    expect(await frequency(page).inputValue()).toBe('Monthly');
+    await expect.poll(() => frequency(page).isDisabled()).toBe(true);
+    await expect.poll(() => frequency(page).inputValue()).toBe('Monthly');
 
     await prorates(page, 'No').check();
-    expect(await frequency(page).isDisabled()).toBe(false);
+    await expect.poll(() => frequency(page).isDisabled()).toBe(false);
     await choose(page, 'Frequency', 'Per Renewal');
     await prorates(page, 'Yes').check();
-    expect(await frequency(page).inputValue()).toBe('Monthly');
+    await expect.poll(() => frequency(page).inputValue()).toBe('Monthly');
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/admin/suppliers');
