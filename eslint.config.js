@@ -54,6 +54,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [serverImport, siblingInternals] }] },
   },
   {
+    // Schemas are made with the z of src/contract/zod.ts, configured before any schema exists (jitless in browsers).
+    files: ['src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['src/contract/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'Import z from src/contract/zod.ts (configured once).', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Import cycles make modules impossible to read or test apart.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },

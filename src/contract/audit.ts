@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint } from './endpoint';
 import { csvFile } from './pagination';
-import { calendarDate, id, isCalendarDate, text } from './primitives';
+import { calendarDate, id, isCalendarDate } from './primitives';
 
 /**
  * Every action the server writes to the audit log, by the kind of record (entity type) it is written on.
@@ -56,9 +56,22 @@ export const AUDIT_ENTITY_TYPES = Object.keys(AUDIT_ACTIONS) as [AuditEntityType
 /** Every action once: `set_cancellation_reason` is written on two kinds of record. */
 export const AUDIT_ACTION_NAMES = [...new Set(Object.values(AUDIT_ACTIONS).flat())] as [AuditAction, ...AuditAction[]];
 
-/** Any record kind may be asked for (a customer has a history page before it has entries). */
+/**
+ * The record kinds whose history `history.view` shows: every business record, and customers (their page shows
+ * changes of their subscriptions). Staff accounts (`user`) carry the security events, reserved for `audit.view`
+ * (ADR 010, ADR 012): they are not a record type of this endpoint at all.
+ */
+export const HISTORY_ENTITY_TYPES = [
+  ...AUDIT_ENTITY_TYPES.filter((t): t is Exclude<AuditEntityType, 'user'> => t !== 'user'),
+  'customer',
+] as const;
+export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];
+
 export const auditQuery = z.object({
-  entityType: text({ label: 'entity type', max: 50 }),
+  entityType: z.enum(HISTORY_ENTITY_TYPES, {
+    error: (issue) =>
+      issue.input === undefined ? 'The record type field is required.' : 'The selected record type is invalid.',
+  }),
   entityId: id(),
 });
 

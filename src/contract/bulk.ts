@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { id, MAX_INT4 } from './primitives';
 
 /** How many rows one bulk action takes: a page of a list at most, so one request stays short. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CUSTOMER_SEARCH_MIN_CHARS } from './business';
 import { endpoint } from './endpoint';
 import { csvFile, pageOf, pageQuery, sortParam } from './pagination';

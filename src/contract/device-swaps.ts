@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint } from './endpoint';
 import { dateOrder, dayRange, filter } from './list-filters';
 import { csvFile, pageOf, pageQuery, sortParam } from './pagination';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { DEFAULT_DEVICE_STATUS_ID, DEVICE_PRICE_THRESHOLD, DEVICE_STATUSES } from './business';
 import { endpoint } from './endpoint';
 import { actionResult, equipmentState } from './equipment';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** 422 answer to a form: a message and the field errors, keyed by field path ("address.city"). */
 export const formErrorBody = z.object({
@@ -19,3 +19,7 @@ export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';
 export const NOT_FOUND_MESSAGE = 'Not Found.';
 export const SERVER_ERROR_MESSAGE = 'Server Error';
+/** Behind TRUST_PROXY=1, an X-Forwarded-For entry that is not an IP address. */
+export const FORWARDED_ADDRESS_MESSAGE = 'The forwarded client address is not valid.';
+/** A check of a secret (the current password, a sign-in code) asked too often: answered 429 with Retry-After. */
+export const TOO_MANY_CHECKS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { calendarDate } from './primitives';
 
 /** A query string carries "" for a cleared filter; that means "no filter". */

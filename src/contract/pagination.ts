@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { int, MAX_INT4 } from './primitives';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { PARCEL_STEP } from './business';
 import { endpoint } from './endpoint';
 import { csvFile, pageOf, pageQuery, sortParam } from './pagination';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The strict building blocks of every endpoint's params, query and body. No endpoint coerces on its own:

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import {
   PROSPECT_ACTIONS,
   PROSPECT_ACTION_WITHOUT_SPEED_TEST,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ROLE_IDS } from './access';
 import { endpoint } from './endpoint';
 import { id, text, unstorableText } from './primitives';

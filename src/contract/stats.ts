@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { RETURN_WINDOW_DAYS, ROW_LIMIT_OPTIONS, UPCOMING_CREDIT_WEEKS } from './business';
 import { endpoint } from './endpoint';
 import { calendarDate, int } from './primitives';

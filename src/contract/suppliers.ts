@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { endpoint } from './endpoint';
 import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { id, searchText, text } from './primitives';

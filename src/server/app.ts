@@ -1,17 +1,20 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
+import { isIP } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
+import { loggerOptions } from './logging';
 import type { Database } from './db/client';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { accessPlugin } from './plugins/access';
 import { openapiPlugin } from './plugins/openapi';
-import { NOT_FOUND_MESSAGE } from '../contract/errors';
+import { FORWARDED_ADDRESS_MESSAGE, NOT_FOUND_MESSAGE } from '../contract/errors';
 import { spaPlugin } from './plugins/spa';
 import { replicaReadsPlugin } from './plugins/replica-reads';
 import { healthRoutes } from './modules/health.routes';
@@ -24,6 +27,8 @@ export interface BuildOptions {
   webDir?: string | false;
   /** The clock of session lifetimes and sign-in throttling; tests move it forward. */
   now?: () => number;
+  /** Where log lines go instead of stdout (the API tests read them back). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -37,13 +42,19 @@ const BROTLI = { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zli
 /** Builds the whole app without listening, so tests can `inject` and main.ts can `listen`. */
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'body.password'] },
+    logger: { ...loggerOptions(config.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // TRUST_PROXY=1: exactly one proxy in front, so the client is the address it appended (the right-most
     // X-Forwarded-For entry); entries further left are the client's own say. A function, because Fastify ignores
     // a numeric hop count (it cannot check the peer): the app must be reachable only through that proxy.
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: false,
+    // A request (headers and body, at most 1 MB) must arrive within REQUEST_TIMEOUT_MS (408), and a socket with
+    // nothing read or written for IDLE_TIMEOUT_MS is closed: a slow or idle client cannot hold a connection for
+    // ever. Node checks the first every connectionsCheckingInterval, so that is a fraction of it.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.IDLE_TIMEOUT_MS,
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4)) },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,6 +64,30 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const now = opts.now ?? Date.now;
 
   await app.register(errorsPlugin);
+  // Node's requestTimeout stops counting once the headers are in, and a body trickled a byte at a time keeps a
+  // socket from idling: the whole body too must be in within REQUEST_TIMEOUT_MS, or the connection is closed.
+  const bodyDeadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+  app.addHook('onRequest', async (request) => {
+    const { raw } = request;
+    if (raw.complete) return;
+    const timer = setTimeout(() => {
+      if (raw.complete) return;
+      request.log.info('request body too slow: connection closed');
+      raw.socket.end?.('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }, config.REQUEST_TIMEOUT_MS);
+    timer.unref();
+    bodyDeadlines.set(request, timer);
+  });
+  const bodyIn = async (request: FastifyRequest) => clearTimeout(bodyDeadlines.get(request));
+  // The body is in once the handler is reached; an answer given before (a refusal) ends the wait too.
+  app.addHook('preHandler', bodyIn);
+  app.addHook('onResponse', bodyIn);
+  // Behind the proxy, the client address is its X-Forwarded-For entry: one that is not an address is refused
+  // before it reaches the throttle, the sessions or the audit log.
+  if (config.TRUST_PROXY)
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isIP(request.ip)) return reply.code(400).send({ message: FORWARDED_ADDRESS_MESSAGE });
+    });
   const tileOrigin = config.MAP_TILE_URL ? new URL(config.MAP_TILE_URL.replace(/[{}]/g, '')).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {

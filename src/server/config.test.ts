@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, publicOrigin } from './config';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -13,6 +13,20 @@ describe('configuration', () => {
       BUSINESS_TIMEZONE: 'America/Chicago',
     });
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('requires PUBLIC_URL behind a proxy, keeps only its origin, and otherwise links to where the server listens', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    const behind = loadConfig({ TRUST_PROXY: '1', PUBLIC_URL: 'https://office.example.com/some/path' });
+    expect(publicOrigin(behind)).toBe('https://office.example.com');
+    expect(publicOrigin(loadConfig({}))).toBe('http://127.0.0.1:3000');
+    expect(publicOrigin(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }))).toBe('http://127.0.0.1:8080');
+  });
+
+  it('bounds how long a request may take to arrive and a connection may idle', () => {
+    expect(loadConfig({})).toMatchObject({ REQUEST_TIMEOUT_MS: 30_000, IDLE_TIMEOUT_MS: 120_000 });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../contract/zod';
 
 const bool01 = z.enum(['0', '1']).transform((v) => v === '1');
 
@@ -36,6 +36,14 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(12),
   TRUST_PROXY: bool01.default(false),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http or https address')
+    .transform((u) => new URL(u).origin)
+    .optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   BUSINESS_TIMEZONE: z.string().default('America/Chicago'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),
@@ -47,6 +55,13 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema>;
 
+/** Where staff reach the app, for links in e-mails: PUBLIC_URL, else the address the server listens on. */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means unset, as in most tools.
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -55,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Behind a proxy the address staff use is the proxy's: links in e-mails are built from PUBLIC_URL, never from a
+  // request's Host header, which anyone can set.
+  if (parsed.data.TRUST_PROXY && !parsed.data.PUBLIC_URL)
+    throw new Error('Invalid configuration:\n  PUBLIC_URL: required with TRUST_PROXY=1 (the address staff open)');
   if (parsed.data.DATABASE_REPLICA_URLS.length && !parsed.data.DATABASE_URL)
     throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need DATABASE_URL, their primary');
   try {

@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { loadConfig } from './config';
+import { loggerOptions } from './logging';
 import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
@@ -9,7 +10,7 @@ import { connectDatabase, DataDirLockedError } from './db/client';
 async function main() {
   const config = loadConfig();
   // The bootstrap and the pool log here: Fastify's logger comes with the app, built after the bootstrap.
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = pino(loggerOptions(config.LOG_LEVEL));
   const location = { databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR };
   // Migrations and the demo load may run longer than a request may: on PostgreSQL they get a connection of their
   // own with no statement timeout; the embedded database has none to lift.

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { z } from 'zod';
+import { z } from '../../contract/zod';
 import type { Endpoint } from '../../contract/endpoint';
 
 /**

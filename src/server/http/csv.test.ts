@@ -57,7 +57,7 @@ describe('list exports', () => {
       send: (stream: Readable) => ((sent = stream), reply),
     };
     try {
-      sendListCsv(
+      await sendListCsv(
         reply as unknown as FastifyReply,
         'numbers',
         [{ header: 'N', value: (n: number) => n }],
@@ -81,6 +81,40 @@ describe('list exports', () => {
       expect(reachable).toEqual([0, 0, 0]);
     } finally {
       yields.meanwhile = undefined;
+    }
+  });
+
+  it('answers a stale or forged cursor with 422 before any byte of the file, on every list export', async () => {
+    const t = await createTestApp();
+    try {
+      await createCustomer(t.db, { name: 'Cursor Person' });
+      const agent = await t.signIn();
+      // A cursor of a text key where the list's order reads a time, and one of a time where it reads a text.
+      const forged = [encodeCursor(['zzz', 5]), encodeCursor([123456, 5])];
+      const exports = [
+        '/admin/api/parcels/export.csv?direction=to_customer',
+        '/admin/api/subscriptions/export.csv',
+        '/admin/api/subscription-cancellations/export.csv',
+        '/admin/api/prospects/export.csv',
+        '/admin/api/device-swaps/export.csv',
+        '/admin/api/suppliers/export.csv',
+        '/admin/api/customers/export.csv?sort=name',
+      ];
+      let refused = 0;
+      for (const url of exports)
+        for (const after of forged) {
+          const res = await agent.get(`${url}${url.includes('?') ? '&' : '?'}after=${encodeURIComponent(after)}`);
+          expect(res.statusCode, `${url} after=${after}`).not.toBeGreaterThanOrEqual(500);
+          if (res.statusCode === 422) {
+            refused++;
+            expect(res.headers['content-type']).toContain('application/json');
+            expect(res.json<{ errors: Record<string, string[]> }>().errors.after).toBeDefined();
+          } else expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+        }
+      // Each list reads one of the two kinds of key: the other kind is refused.
+      expect(refused).toBeGreaterThanOrEqual(exports.length);
+    } finally {
+      await t.close();
     }
   });
 

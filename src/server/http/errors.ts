@@ -10,6 +10,16 @@ export class ActionError extends Error {
   }
 }
 
+/** A check of a secret refused by its throttle: answered 429 with Retry-After in seconds. */
+export class TooManyAttemptsError extends ActionError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+  }
+}
+
 /** One validation problem, as zod reports it. */
 export interface Issue {
   path: PropertyKey[];

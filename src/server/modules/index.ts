@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import { publicOrigin, type Config } from '../config';
 import type { Access } from '../../contract/access';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
@@ -48,7 +48,7 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   await app.register(feedbackRoutes, { db });
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(staffRoutes, { db, mailer });
+  await app.register(staffRoutes, { db, mailer, origin: publicOrigin(config), now });
   await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS });
   const clusters = new MapClusters(app.log, now);
   app.addHook('onClose', () => clusters.close());

@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../contract/auth';
 import { LOGIN_PAGE } from '../../contract/pages';
 import { FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../contract/errors';
 import { MFA_MESSAGES } from '../../contract/mfa';
+import { CSRF_COOKIE } from './session';
 
 declare module 'fastify' {
   interface Session {
@@ -36,7 +37,8 @@ declare module 'fastify' {
     /** Every registered route with its declared access, as the router matches them. */
     routeTable: RouteEntry[];
     /** Signs the user in on this request: a fresh session that the guard will accept. */
-    startSession(request: FastifyRequest, userId: number): Promise<void>;
+    /** Signs the user in on a new session id and a new CSRF secret; answers the CSRF token for the SPA. */
+    startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<string>;
   }
 }
 
@@ -118,7 +120,7 @@ export const accessPlugin = fp(
     });
 
     // A new session id at sign-in prevents fixation; the epoch and time let the guard end it later.
-    app.decorate('startSession', async (request: FastifyRequest, userId: number) => {
+    app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
       // The user agent and address let the account page tell the user's sessions apart.
       const signedInAt = now();
       const [row] = await db
@@ -129,6 +131,9 @@ export const accessPlugin = fp(
       await request.session.regenerate();
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
       Object.assign(request.session, { userId, epoch: row?.epoch ?? 0, signedInAt, userAgent, ip: request.ip });
+      // The CSRF secret of before the sign-in (which a page planted in a shared browser may know) stops working.
+      delete request.cookies[CSRF_COOKIE];
+      return reply.generateCsrf();
     });
 
     app.addHook('preValidation', async (request, reply) => {

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE } from '../../contract/errors';
-import { ActionError, FieldErrors, ForbiddenError, NotFoundError } from '../http/errors';
+import { isStreaming } from '../http/csv';
+import { ActionError, FieldErrors, ForbiddenError, NotFoundError, TooManyAttemptsError } from '../http/errors';
 
 /** SQLSTATE of a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = '57014';
@@ -10,6 +11,16 @@ export const STATEMENT_TIMEOUT_MESSAGE = 'The database took too long to answer. 
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A download past its first batch: its status is gone, so the connection is closed, which tells the client
+    // the file is not whole. Logged once, here; a client that went away is no error of ours.
+    if (isStreaming(reply)) {
+      const clientLeft = request.raw.destroyed || reply.raw.destroyed;
+      if (clientLeft) request.log.info('download ended: the client closed the connection');
+      else request.log.error({ err: error }, 'download stopped: the connection is closed');
+      reply.hijack();
+      reply.raw.destroy();
+      return;
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const { message, errors } = FieldErrors.fromIssues(
         error.validation.map((v) => ({
@@ -22,6 +33,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(422).send({ message, errors });
     }
     if (error instanceof FieldErrors) return reply.code(422).send({ message: error.message, errors: error.errors });
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof ActionError)
       return reply.code(error.statusCode).send({ message: error.message, errors: [error.message] });
     if (error instanceof NotFoundError || error instanceof ForbiddenError)

@@ -111,4 +111,59 @@ describe('source maps', () => {
     expect(map.statusCode).toBe(200);
     expect(map.body).toContain('secret.ts');
   });
+
+  it('lets no shared cache keep a source map: private, varying by cookie, while scripts stay public', async () => {
+    const agent = await t.signIn();
+    const map = await agent.get('/admin/assets/app.js.map');
+    expect(map.headers['cache-control']).toMatch(/^private\b/);
+    expect(map.headers['cache-control']).not.toContain('public');
+    expect(String(map.headers.vary).toLowerCase()).toContain('cookie');
+    const script = await agent.get('/admin/assets/app.js');
+    expect(script.headers['cache-control']).toContain('public');
+  });
+});
+
+describe('a short idle time', () => {
+  it('keeps a session in continuous use alive with SESSION_IDLE_MINUTES=1: refreshed within a quarter of it', async () => {
+    const short = await createTestApp({ SESSION_IDLE_MINUTES: 1 });
+    try {
+      const agent = await short.signIn();
+      const [row] = await short.db.select().from(sessions);
+      // As if the session had last been written 20 s ago, with 40 s of idle time left: in use, it must move on.
+      const aged = (date: Date) => new Date(date.getTime() - 20_000);
+      const data = row!.data as { cookie: { expires: string } };
+      await short.db
+        .update(sessions)
+        .set({
+          expiresAt: aged(row!.expiresAt),
+          data: { ...data, cookie: { ...data.cookie, expires: aged(new Date(data.cookie.expires)).toISOString() } },
+        })
+        .where(eq(sessions.sid, row!.sid));
+      const res = await agent.get('/admin/api/me');
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['set-cookie'])).toContain('bo_session=');
+      const [after] = await short.db.select().from(sessions).where(eq(sessions.sid, row!.sid));
+      expect(after!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe('the CSRF secret', () => {
+  it('is replaced at sign-in: a token taken before it is refused after', async () => {
+    const user = await t.createUser();
+    const agent = await t.guest();
+    const before = agent.csrfToken;
+    const res = await agent.post('/admin/login', { email: user.email, password: user.password });
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('bo_csrf=');
+    const after = res.json<{ csrfToken: string }>().csrfToken;
+    agent.csrfToken = before;
+    expect((await agent.post('/admin/api/saved-views', { list: 'devices', name: 'x', query: '' })).statusCode).toBe(
+      419,
+    );
+    agent.csrfToken = after;
+    expect((await agent.post('/admin/logout')).statusCode).toBe(204);
+  });
 });

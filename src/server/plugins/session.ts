@@ -22,13 +22,19 @@ export async function sessionSecret(db: Db, configured: string | undefined): Pro
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** How often a session in use is written again to extend its idle expiry (and its cookie). */
-export const SESSION_REFRESH_MS = 60_000;
+/** The signed cookie that holds the CSRF secret. */
+export const CSRF_COOKIE = 'bo_csrf';
+/**
+ * How often a session in use is written again to extend its idle expiry (and its cookie): once a minute, or a
+ * quarter of the idle time when that is shorter, so a session in use is always refreshed well before it idles out.
+ */
+export const sessionRefreshMs = (idleMs: number) => Math.min(60_000, Math.floor(idleMs / 4));
 
 /** Sessions in PostgreSQL (written at sign-in only), CSRF on every state-changing request (X-CSRF-TOKEN header or `_token` field). */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
   const { config, db } = opts;
   const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
+  const refreshMs = sessionRefreshMs(idleMs);
   const secret = await sessionSecret(db, config.SESSION_SECRET);
   await app.register(cookie, { secret });
   await app.register(session, {
@@ -50,7 +56,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   // then writes nothing to the session store, and only a sign-in creates a session row.
   await app.register(csrf, {
     sessionPlugin: '@fastify/cookie',
-    cookieKey: 'bo_csrf',
+    cookieKey: CSRF_COOKIE,
     cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', signed: true },
     getToken: (req) => {
       const header = req.headers['x-csrf-token'];
@@ -61,12 +67,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   });
 
   // Sessions expire when idle: one in use is written again, with a fresh expiry and cookie, once its stored expiry
-  // is a minute old, so a busy session costs one write a minute instead of one per request.
+  // is a refresh interval old, so a busy session costs one write a minute instead of one per request.
   app.addHook('preHandler', async (request) => {
     const { session } = request;
     // The expiry as last stored (the library keeps it beside the recomputed one; its types omit it).
     const stored = (session.cookie as { originalExpires?: Date } | undefined)?.originalExpires;
-    if (!session.userId || !stored || stored.getTime() - Date.now() > idleMs - SESSION_REFRESH_MS) return;
+    if (!session.userId || !stored || stored.getTime() - Date.now() > idleMs - refreshMs) return;
     // A change of the session's data is what makes the store save it.
     session.set('activeAt', Date.now());
   });

@@ -36,9 +36,15 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
       route.config = { ...route.config, access: 'public' };
     });
     // Source maps show the whole client source: for staff only. The router has decoded the file name already.
+    const isSourceMap = (request: FastifyRequest) => ((request.params as { '*'?: string })['*'] ?? '').endsWith('.map');
     assets.addHook('preHandler', async (request, reply) => {
-      const file = (request.params as { '*'?: string })['*'] ?? '';
-      if (file.endsWith('.map') && !request.user) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+      if (isSourceMap(request) && !request.user) return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+    });
+    // …so no shared cache may keep one and hand it to anyone: the browser alone keeps it.
+    assets.addHook('onSend', async (request, reply, payload) => {
+      if (isSourceMap(request) && reply.statusCode === 200)
+        reply.header('cache-control', 'private, max-age=31536000, immutable').header('vary', 'cookie');
+      return payload;
     });
     await assets.register(fastifyStatic, {
       root: path.join(opts.webDir, 'assets'),

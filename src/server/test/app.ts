@@ -8,6 +8,7 @@ import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { openTestDatabase } from './database';
+import { openTestLog } from './log-secrets';
 import type { RoleId } from '../../contract/access';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,7 +19,11 @@ export class Agent {
   private cookies = new Map<string, string>();
   csrfToken = '';
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client address the app sees (127.0.0.1 unless given). */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(
     method: Method,
@@ -30,6 +35,7 @@ export class Agent {
       method,
       url,
       payload,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: {
         'x-requested-with': 'XMLHttpRequest',
         ...(this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}),
@@ -134,11 +140,15 @@ export async function createTestApp(
   opts: { webDir?: string; now?: () => number } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, ...overrides }), {
+  // Logged as in production, to a file: closing the app checks that no secret it handed out reached the log.
+  const log = openTestLog();
+  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, LOG_LEVEL: 'info', ...overrides }), {
     database,
     webDir: opts.webDir ?? spaShell(),
     now: opts.now,
+    logStream: log.stream,
   });
+  log.watch(app);
   await app.ready();
 
   const createUser: TestApp['createUser'] = (options) => createStaffUser(database.db, options);
@@ -161,6 +171,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      log.checkNoSecrets();
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   AUDIT_LOG_PAGE_SIZE,
   type AuditAction,
   type AuditEntry,
+  type HistoryEntityType,
   type AuditLogPage,
   type AuditLogQuery,
 } from '../../../contract/audit';
@@ -38,7 +39,7 @@ export async function recordAudit(tx: Tx, entry: AuditInput): Promise<void> {
   await tx.insert(auditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
 }
 
-export async function auditHistory(db: Db, entityType: string, entityId: number): Promise<AuditEntry[]> {
+export async function auditHistory(db: Db, entityType: HistoryEntityType, entityId: number): Promise<AuditEntry[]> {
   const rows = await auditEntriesOf(db, entityType, entityId);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -177,3 +177,21 @@ describe('staff actions in the audit log', () => {
     expect(JSON.stringify(await entriesOn(user.id))).not.toContain(token);
   });
 });
+
+describe('security events stay in the audit log', () => {
+  it('answers a record history asked for a staff account with 422 for every role, in every spelling', async () => {
+    const target = await t.createUser();
+    await signInAs(target);
+    for (const role of ['administrator', 'operations', 'analyst'] as const) {
+      const agent = await t.signIn({ role });
+      for (const spelling of ['user', 'User', 'USER', ' user', 'user ', 'user%00', 'users', 'staff'])
+        expect((await agent.get(`/admin/api/audit?entityType=${spelling}&entityId=${target.id}`)).statusCode).toBe(422);
+    }
+  });
+
+  it("still shows a customer's and a device's history to the roles that may read it", async () => {
+    const analyst = await t.signIn({ role: 'analyst' });
+    for (const entityType of ['customer', 'device', 'subscription', 'equipment'])
+      expect((await analyst.get(`/admin/api/audit?entityType=${entityType}&entityId=1`)).statusCode).toBe(200);
+  });
+});

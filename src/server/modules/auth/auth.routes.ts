@@ -6,12 +6,12 @@ import {
 } from '../../../contract/auth';
 import { LOGIN_PAGE } from '../../../contract/pages';
 import { MFA_MESSAGES } from '../../../contract/mfa';
-import { ActionError, FieldErrors } from '../../http/errors';
+import { ActionError, FieldErrors, TooManyAttemptsError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { Db } from '../../db/client';
 import { recordSignIn, recordSignInFailure, recordSignOut } from './auth.audit';
 import { authenticate } from './auth.service';
-import { loginThrottle } from './login-throttle';
+import { accountThrottle, loginThrottle } from './login-throttle';
 import { checkSecondFactor, firstStepOf, forgetFirstStep, rememberFirstStep } from './second-factor';
 import { secondFactorAccount } from './second-factor.queries';
 
@@ -22,6 +22,7 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
   { db, loginRateLimit, now },
 ) => {
   const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
+  const codes = accountThrottle(db, now);
 
   // Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail.
   const admit = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
@@ -50,11 +51,11 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
       return { mfaRequired: true as const };
     }
     await throttle.succeeded(request.ip, body.email);
-    await app.startSession(request, user.id);
+    const csrfToken = await app.startSession(request, reply, user.id);
     await recordSignIn(db, request, user.id);
     request.log.info({ userId: user.id }, 'signed in');
     if (!isXhr(request)) return reply.redirect('/admin', 303);
-    return { user, csrfToken: reply.generateCsrf() };
+    return { user, csrfToken };
   });
 
   route(app, endpoints.loginCode, async ({ body, request, reply }) => {
@@ -67,7 +68,18 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
       throw new ActionError(MFA_MESSAGES.signInExpired);
     }
     await admit(request, reply, account.email);
-    const check = await checkSecondFactor(db, { id: account.id, totpSecret: secret }, body.code, now());
+    const check = await codes
+      .check(
+        'code',
+        account.id,
+        () => checkSecondFactor(db, { id: account.id, totpSecret: secret }, body.code, now()),
+        (c) => c === 'accepted',
+      )
+      .catch((err: unknown) => {
+        // Too many wrong codes on the account, from anywhere: this sign-in starts again with the password.
+        if (err instanceof TooManyAttemptsError) forgetFirstStep(reply);
+        throw err;
+      });
     if (check !== 'accepted') {
       request.log.info({ userId: account.id }, 'sign-in code refused');
       await recordSignInFailure(db, request, account.email);
@@ -75,12 +87,12 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
     }
     forgetFirstStep(reply);
     await throttle.succeeded(request.ip, account.email);
-    await app.startSession(request, account.id);
+    const csrfToken = await app.startSession(request, reply, account.id);
     await recordSignIn(db, request, account.id);
     request.log.info({ userId: account.id }, 'signed in with a second factor');
     if (!isXhr(request)) return reply.redirect('/admin', 303);
     const { id, email, name, role, isRep, canForceCreate } = account;
-    return { user: { id, email, name, role, isRep, canForceCreate }, csrfToken: reply.generateCsrf() };
+    return { user: { id, email, name, role, isRep, canForceCreate }, csrfToken };
   });
 
   route(app, endpoints.logout, async ({ user, request, reply }) => {

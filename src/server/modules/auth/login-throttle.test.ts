@@ -67,6 +67,19 @@ describe('sign-in throttling per client address', () => {
     }
   });
 
+  it('behind TRUST_PROXY=1 refuses a forwarded client that is not an address, with 400 and nothing stored', async () => {
+    const guest = await t.guest();
+    for (const forged of ['evil', '1.2.3.4.5', '<script>', '999.1.1.1', 'unknown', '10.0.0.1 ; drop'] as const) {
+      const res = await guest.post(
+        '/admin/login',
+        { email: 'x@example.com', password: 'nope' },
+        { 'x-forwarded-for': `${A}, ${forged}` },
+      );
+      expect(res.statusCode, forged).toBe(400);
+    }
+    expect((await guest.get('/admin/api/me', { 'x-forwarded-for': '2001:db8::1' })).statusCode).toBe(401);
+  });
+
   it('behind TRUST_PROXY=1 still takes the scheme from the proxy, so the session cookie is Secure', async () => {
     const user = await t.createUser();
     const agent = await t.guest();

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../auth';
+import { hashPassword, verifyPassword, type AccountThrottle } from '../auth';
 import type { CurrentUser } from '../../../contract/auth';
 import { STAFF_MESSAGES, type OwnSession } from '../../../contract/staff';
 import { passwordProblem } from './password-policy';
 import { auditAccount, type Caller } from './staff.audit';
-import { bumpSessionEpoch, deleteSession, deleteSessionsOf, openSessionsOf, passwordHashOf } from './staff.queries';
+import { revokeAccess, deleteSession, deleteSessionsOf, openSessionsOf, passwordHashOf } from './staff.queries';
 
 /** The name a session is shown and ended by: the session id is the cookie's secret and never leaves the server. */
 export const sessionKeyOf = (sid: string) => createHash('sha256').update(sid).digest('hex').slice(0, 16);
@@ -40,24 +40,45 @@ export async function endOwnSession(db: Db, caller: Caller, key: string): Promis
 }
 
 /**
+ * The account page's check of the signed-in user's current password, counted per account whatever the session
+ * (a stolen session cannot guess it): a wrong one is a field error, too many a 429.
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  secrets: AccountThrottle,
+  userId: number,
+  password: string,
+): Promise<void> {
+  const right = await secrets.check(
+    'password',
+    userId,
+    async () => {
+      const stored = await passwordHashOf(db, userId);
+      return !!stored && (await verifyPassword(password, stored));
+    },
+    (ok) => ok,
+  );
+  if (!right) throw new FieldErrors({ currentPassword: [STAFF_MESSAGES.currentPasswordWrong] });
+}
+
+/**
  * Changes the signed-in user's password after checking the current one. Every other session ends (the epoch
  * moves on and their rows go); the caller moves the current session to the answered epoch so it stays.
  */
 export async function changeOwnPassword(
   db: Db,
+  secrets: AccountThrottle,
   user: CurrentUser,
   caller: Caller,
   current: string,
   password: string,
 ): Promise<number> {
-  const stored = await passwordHashOf(db, user.id);
-  if (!stored || !(await verifyPassword(current, stored)))
-    throw new FieldErrors({ currentPassword: [STAFF_MESSAGES.currentPasswordWrong] });
+  await checkCurrentPassword(db, secrets, user.id, current);
   const problem = passwordProblem(password, [user.email, user.name]);
   if (problem) throw new FieldErrors({ password: [problem] });
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const epoch = await bumpSessionEpoch(tx, user.id, passwordHash);
+    const epoch = await revokeAccess(tx, user.id, passwordHash);
     await deleteSessionsOf(tx, user.id, caller.sid);
     await auditAccount(tx, 'account.password_changed', user.id, caller);
     return epoch;

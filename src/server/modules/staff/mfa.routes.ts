@@ -4,6 +4,7 @@ import { mfaEndpoints } from '../../../contract/mfa';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
 import { originOf } from '../audit';
+import { accountThrottle } from '../auth';
 import { confirmMfaSetup, disableMfa, mfaStatusOf, renewRecoveryCodes, startMfaSetup } from './mfa.service';
 import type { Caller } from './staff.audit';
 
@@ -12,6 +13,7 @@ export const mfaRoutes: FastifyPluginAsync<{ db: Db; now: () => number; requireF
   app,
   { db, now, requireForAdmins },
 ) => {
+  const secrets = accountThrottle(db, now);
   const caller = (request: FastifyRequest, user: CurrentUser): Caller => ({
     id: user.id,
     sid: request.session.sessionId,
@@ -21,16 +23,16 @@ export const mfaRoutes: FastifyPluginAsync<{ db: Db; now: () => number; requireF
   route(app, mfaEndpoints.status, ({ user }) => mfaStatusOf(db, user, requireForAdmins));
   route(app, mfaEndpoints.start, ({ user }) => startMfaSetup(db, user));
   route(app, mfaEndpoints.confirm, async ({ user, body, request }) => {
-    const recoveryCodes = await confirmMfaSetup(db, caller(request, user), body.code, now());
+    const recoveryCodes = await confirmMfaSetup(db, secrets, caller(request, user), body.code, now());
     request.log.info({ userId: user.id }, 'two-factor sign-in turned on');
     return { recoveryCodes };
   });
   route(app, mfaEndpoints.disable, async ({ user, body, request }) => {
     // This session carries the new epoch, so it alone outlives the change.
-    request.session.epoch = await disableMfa(db, caller(request, user), body.currentPassword);
+    request.session.epoch = await disableMfa(db, secrets, caller(request, user), body.currentPassword);
     request.log.info({ userId: user.id }, 'two-factor sign-in turned off');
   });
   route(app, mfaEndpoints.recoveryCodes, async ({ user, body, request }) => ({
-    recoveryCodes: await renewRecoveryCodes(db, caller(request, user), body.currentPassword),
+    recoveryCodes: await renewRecoveryCodes(db, secrets, caller(request, user), body.currentPassword),
   }));
 };

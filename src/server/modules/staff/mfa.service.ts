@@ -1,12 +1,19 @@
 import type { Db, Tx } from '../../db/client';
 import { ActionError, FieldErrors } from '../../http/errors';
-import { acceptTotpCode, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri, verifyPassword } from '../auth';
+import {
+  acceptTotpCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  recoveryCodeHash,
+  totpUri,
+  type AccountThrottle,
+} from '../auth';
+import { checkCurrentPassword } from './account.service';
 import type { CurrentUser } from '../../../contract/auth';
 import { MFA_MESSAGES, type MfaSetup, type MfaStatus } from '../../../contract/mfa';
-import { STAFF_MESSAGES } from '../../../contract/staff';
 import { clearTotp, enableTotp, mfaStateOf, replaceRecoveryCodes, setPendingSecret } from './mfa.queries';
 import { auditAccount, type Caller } from './staff.audit';
-import { bumpSessionEpoch, deleteSessionsOf, passwordHashOf, userByEmail } from './staff.queries';
+import { revokeAccess, deleteSessionsOf, userByEmail } from './staff.queries';
 import { StaffCommandError } from './staff.service';
 
 /** The signed-in user's second factor (ADR 014); `required` is REQUIRE_MFA_FOR_ADMINS. */
@@ -35,12 +42,24 @@ async function issueRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
 }
 
 /** Turns the second factor on with a current code of the pending secret; answers the recovery codes, once. */
-export async function confirmMfaSetup(db: Db, caller: Caller, code: string, nowMs: number): Promise<string[]> {
+export async function confirmMfaSetup(
+  db: Db,
+  secrets: AccountThrottle,
+  caller: Caller,
+  code: string,
+  nowMs: number,
+): Promise<string[]> {
   const state = await mfaStateOf(db, caller.id);
   if (state?.enabledAt) throw new ActionError(MFA_MESSAGES.alreadyEnabled, 409);
-  if (!state?.secret) throw new ActionError(MFA_MESSAGES.notStarted, 409);
+  const secret = state?.secret;
+  if (!secret) throw new ActionError(MFA_MESSAGES.notStarted, 409);
   // The confirming code uses up its step too, so it cannot be replayed at a sign-in.
-  const check = await acceptTotpCode(db, caller.id, state.secret, code, nowMs);
+  const check = await secrets.check(
+    'code',
+    caller.id,
+    () => acceptTotpCode(db, caller.id, secret, code, nowMs),
+    (c) => c === 'accepted',
+  );
   if (check !== 'accepted')
     throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
   return db.transaction(async (tx) => {
@@ -51,22 +70,16 @@ export async function confirmMfaSetup(db: Db, caller: Caller, code: string, nowM
   });
 }
 
-async function checkPassword(db: Db, userId: number, password: string): Promise<void> {
-  const stored = await passwordHashOf(db, userId);
-  if (!stored || !(await verifyPassword(password, stored)))
-    throw new FieldErrors({ currentPassword: [STAFF_MESSAGES.currentPasswordWrong] });
-}
-
 /**
  * Turns the second factor off after checking the password. Like a password change, every other session ends (the
  * epoch moves on and their rows go); the caller moves the current session to the answered epoch so it stays.
  */
-export async function disableMfa(db: Db, caller: Caller, password: string): Promise<number> {
-  await checkPassword(db, caller.id, password);
+export async function disableMfa(db: Db, secrets: AccountThrottle, caller: Caller, password: string): Promise<number> {
+  await checkCurrentPassword(db, secrets, caller.id, password);
   if (!(await mfaStateOf(db, caller.id))?.enabledAt) throw new ActionError(MFA_MESSAGES.notEnabled, 409);
   return db.transaction(async (tx) => {
     await clearTotp(tx, caller.id);
-    const epoch = await bumpSessionEpoch(tx, caller.id);
+    const epoch = await revokeAccess(tx, caller.id);
     await deleteSessionsOf(tx, caller.id, caller.sid);
     await auditAccount(tx, 'account.mfa_disabled', caller.id, caller);
     return epoch;
@@ -74,8 +87,13 @@ export async function disableMfa(db: Db, caller: Caller, password: string): Prom
 }
 
 /** A new set of recovery codes after checking the password; the old ones, used or not, stop working. */
-export async function renewRecoveryCodes(db: Db, caller: Caller, password: string): Promise<string[]> {
-  await checkPassword(db, caller.id, password);
+export async function renewRecoveryCodes(
+  db: Db,
+  secrets: AccountThrottle,
+  caller: Caller,
+  password: string,
+): Promise<string[]> {
+  await checkCurrentPassword(db, secrets, caller.id, password);
   if (!(await mfaStateOf(db, caller.id))?.enabledAt) throw new ActionError(MFA_MESSAGES.notEnabled, 409);
   return db.transaction(async (tx) => {
     const codes = await issueRecoveryCodes(tx, caller.id);
@@ -93,7 +111,7 @@ export async function resetMfaByEmail(db: Db, email: string): Promise<void> {
   if (!user) throw new StaffCommandError(`No staff account has the e-mail ${email}.`);
   await db.transaction(async (tx) => {
     await clearTotp(tx, user.id);
-    await bumpSessionEpoch(tx, user.id);
+    await revokeAccess(tx, user.id);
     await deleteSessionsOf(tx, user.id);
     await auditAccount(tx, 'account.mfa_disabled', user.id, undefined);
   });

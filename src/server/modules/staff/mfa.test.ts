@@ -245,6 +245,29 @@ describe('signing in with two-factor sign-in', () => {
     expect(await meStatus(guest)).toBe(401);
   });
 
+  it('allows 10 wrong codes on an account from any number of addresses, then asks for the password again', async () => {
+    const { user, secret } = await enrolledUser();
+    const fromAddress = async (n: number) => {
+      const agent = new Agent(t.app, `198.51.100.${n}`);
+      await agent.loadPage();
+      expect((await agent.post('/admin/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+      return agent;
+    };
+    for (let n = 1; n <= 10; n++)
+      expect((await (await fromAddress(n)).post(CODE_STEP, { code: await wrongCode(secret) })).statusCode).toBe(422);
+    // An eleventh address, even with the right code, is refused, and its sign-in is dropped.
+    const late = await fromAddress(11);
+    const refused = await late.post(CODE_STEP, { code: await codeAt(secret) });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(String(refused.headers['set-cookie'])).toMatch(/bo_mfa=;/);
+    expect(await meStatus(late)).toBe(401);
+    // Once the wait is over, the password and a right code sign in, and the count starts again.
+    clock += 16 * 60_000;
+    const after = await fromAddress(12);
+    expect((await after.post(CODE_STEP, { code: await codeAt(secret) })).statusCode).toBe(200);
+  });
+
   it('keeps the classic form post working: the password step redirects to the code step, the code to the app', async () => {
     const { user, secret } = await enrolledUser();
     const guest = await t.guest();
@@ -321,6 +344,68 @@ describe('turning it off and renewing recovery codes', () => {
     expect(fresh.some((c) => old.includes(c))).toBe(false);
     expect((await (await passwordStep(user)).post(CODE_STEP, { code: old[0] })).statusCode).toBe(422);
     expect((await (await passwordStep(user)).post(CODE_STEP, { code: fresh[0] })).statusCode).toBe(200);
+  });
+});
+
+describe('checks of the current password', () => {
+  it('are counted per account: five wrong guesses, then 429 with Retry-After even for the right one', async () => {
+    const agent = await t.signIn();
+    const guess = (currentPassword: string) =>
+      agent.post('/admin/api/account/password', { currentPassword, password: 'violet-harbor-sprocket-43' });
+    for (let i = 0; i < 5; i++) expect((await guess(`wrong guess ${i}`)).statusCode).toBe(422);
+    const blocked = await guess(agent.user.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The other pages that ask for it count in the same throttle.
+    expect((await agent.post(DISABLE, { currentPassword: agent.user.password })).statusCode).toBe(429);
+    expect((await agent.post(RENEW, { currentPassword: agent.user.password })).statusCode).toBe(429);
+    // A second session of the same account does not start afresh.
+    const second = await signedInAgent(t.app, agent.user);
+    expect((await second.post(RENEW, { currentPassword: 'another guess' })).statusCode).toBe(429);
+  });
+
+  it('hash at most five guesses of 32 sent at once', async () => {
+    const agent = await t.signIn();
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, (_, i) => agent.post(DISABLE, { currentPassword: `guess ${i}` })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(27);
+  });
+});
+
+describe('a reset link', () => {
+  async function openLink(userId: number) {
+    const admin = await t.signIn();
+    const res = await admin.post(`/admin/api/staff/${userId}/reset-password`);
+    expect(res.statusCode).toBe(200);
+    return new URL(res.json<{ url: string }>().url).searchParams.get('token')!;
+  }
+  const linkStatus = async (token: string) =>
+    (await (await t.guest()).get(`/admin/api/set-password?token=${token}`)).statusCode;
+
+  it('stops working when its owner changes their own password', async () => {
+    const user = await t.createUser();
+    const token = await openLink(user.id);
+    expect(await linkStatus(token)).toBe(200);
+    const agent = await signedInAgent(t.app, user);
+    const changed = await agent.post('/admin/api/account/password', {
+      currentPassword: user.password,
+      password: 'violet-harbor-sprocket-44',
+    });
+    expect(changed.statusCode).toBe(204);
+    expect(await linkStatus(token)).toBe(422);
+  });
+
+  it('stops working when its owner turns two-factor sign-in off', async () => {
+    const { user, secret } = await enrolledUser();
+    const token = await openLink(user.id);
+    expect(await linkStatus(token)).toBe(200);
+    const agent = await passwordStep(user);
+    agent.csrfToken = (await agent.post(CODE_STEP, { code: await codeAt(secret) })).json().csrfToken;
+    expect((await agent.post(DISABLE, { currentPassword: user.password })).statusCode).toBe(204);
+    expect(await linkStatus(token)).toBe(422);
   });
 });
 

@@ -11,7 +11,7 @@ import { PASSWORD_LINK_HOURS, STAFF_MESSAGES, type PasswordLink } from '../../..
 import { passwordProblem } from './password-policy';
 import { auditAccount } from './staff.audit';
 import {
-  bumpSessionEpoch,
+  revokeAccess,
   deleteSessionsOf,
   expireOpenTokens,
   insertPasswordToken,
@@ -113,9 +113,8 @@ export async function setPasswordWithLink(
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const row = await usableToken(tx, token, true);
-    await bumpSessionEpoch(tx, row.userId, passwordHash);
+    await revokeAccess(tx, row.userId, passwordHash);
     await markTokenUsed(tx, row.id);
-    await expireOpenTokens(tx, row.userId);
     await deleteSessionsOf(tx, row.userId);
     const actor = { id: row.userId, ...origin };
     await auditAccount(tx, 'account.password_set', row.userId, actor, { after: { purpose: row.purpose } });

@@ -99,13 +99,18 @@ export async function updateUser(
   await tx.update(users).set(values).where(eq(users.id, id));
 }
 
-/** Sessions begun before this stop counting (src/server/plugins/access.ts); answers the new epoch. */
-export async function bumpSessionEpoch(tx: Tx, id: number, passwordHash?: string): Promise<number> {
+/**
+ * The one step of every change to how an account signs in (its password, its second factor, its status, its
+ * sessions): sessions begun before it stop counting (src/server/plugins/access.ts) and every open one-time link
+ * stops working. Sets the new password hash when given; answers the new epoch.
+ */
+export async function revokeAccess(tx: Tx, id: number, passwordHash?: string): Promise<number> {
   const [row] = await tx
     .update(users)
     .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, ...(passwordHash ? { passwordHash } : {}) })
     .where(eq(users.id, id))
     .returning({ epoch: users.sessionEpoch });
+  await expireOpenTokens(tx, id);
   return row!.epoch;
 }
 

@@ -4,6 +4,7 @@ import { accountEndpoints, setPasswordEndpoints, staffEndpoints } from '../../..
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
 import { originOf } from '../audit';
+import { accountThrottle } from '../auth';
 import type { Mailer } from '../mail';
 import { changeOwnPassword, endOwnSession, ownSessions } from './account.service';
 import { checkLink, setPasswordWithLink } from './password-links';
@@ -19,13 +20,13 @@ import {
 } from './staff.service';
 import type { Caller } from './staff.audit';
 
-export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
-  // Links point back at the address the Administrator is using (behind a proxy, with TRUST_PROXY=1, the forwarded one).
-  const links = (request: FastifyRequest): LinkContext => ({
-    origin: `${request.protocol}://${request.host}`,
-    mailer,
-    log: request.log,
-  });
+export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; origin: string; now: () => number }> = async (
+  app,
+  { db, mailer, origin, now },
+) => {
+  // Links point at PUBLIC_URL (config.publicOrigin), never at the request's Host header, which anyone can set.
+  const links = (request: FastifyRequest): LinkContext => ({ origin, mailer, log: request.log });
+  const secrets = accountThrottle(db, now);
 
   const caller = (request: FastifyRequest, user: CurrentUser): Caller => ({
     id: user.id,
@@ -62,7 +63,14 @@ export const staffRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async
     await endOwnSession(db, caller(request, user), params.key);
   });
   route(app, accountEndpoints.changePassword, async ({ user, body, request }) => {
-    const epoch = await changeOwnPassword(db, user, caller(request, user), body.currentPassword, body.password);
+    const epoch = await changeOwnPassword(
+      db,
+      secrets,
+      user,
+      caller(request, user),
+      body.currentPassword,
+      body.password,
+    );
     // This session carries the new epoch, so it alone outlives the change.
     request.session.epoch = epoch;
     request.log.info({ userId: user.id }, 'password changed');

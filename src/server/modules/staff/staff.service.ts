@@ -16,9 +16,8 @@ import { issueLink, sendLink } from './password-links';
 import { passwordProblem } from './password-policy';
 import { auditAccount, type Caller } from './staff.audit';
 import {
-  bumpSessionEpoch,
+  revokeAccess,
   deleteSessionsOf,
-  expireOpenTokens,
   INVITED_MARK,
   insertUser,
   lockActiveAdministrators,
@@ -110,7 +109,7 @@ export async function updateStaff(db: Db, id: number, change: StaffUpdate, calle
 
 /** Ends the account's sessions (but the caller's own current one); answers the new epoch for that session. */
 async function endSessions(tx: Tx, id: number, caller?: Caller): Promise<number> {
-  const epoch = await bumpSessionEpoch(tx, id);
+  const epoch = await revokeAccess(tx, id);
   await deleteSessionsOf(tx, id, caller?.id === id ? caller.sid : undefined);
   return epoch;
 }
@@ -122,7 +121,6 @@ export async function disableStaff(db: Db, id: number, caller?: Caller): Promise
     const user = await lockForChange(tx, id, true);
     if (!user.disabledAt) await updateUser(tx, id, { disabledAt: new Date() });
     await endSessions(tx, id);
-    await expireOpenTokens(tx, id);
     await auditAccount(tx, 'staff.disabled', id, caller);
     return staffRow(tx, id);
   });
@@ -214,9 +212,8 @@ export async function setStaffPassword(
   const chosen = checkedPassword(password ?? generatePassword(), [user.email, user.name]);
   const passwordHash = await hashPassword(chosen);
   await db.transaction(async (tx) => {
-    await bumpSessionEpoch(tx, user.id, passwordHash);
+    await revokeAccess(tx, user.id, passwordHash);
     await deleteSessionsOf(tx, user.id);
-    await expireOpenTokens(tx, user.id);
   });
   return password ? {} : { generatedPassword: chosen };
 }

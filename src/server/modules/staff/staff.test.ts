@@ -50,6 +50,25 @@ const storedHash = async (id: number) =>
   (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id)))[0]!.hash;
 
 describe('inviting a colleague', () => {
+  it('builds the link from PUBLIC_URL, never from the Host header of the request', async () => {
+    const behind = await createTestApp({ PUBLIC_URL: 'https://office.example.com' });
+    try {
+      const boss = await behind.signIn();
+      const res = await boss.post(
+        '/admin/api/staff',
+        { email: uniqueEmail(), name: 'Hal Host', role: 'analyst', isRep: false },
+        { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      );
+      expect(res.statusCode).toBe(201);
+      const { url } = res.json<{ link: { url: string } }>().link;
+      expect(new URL(url).origin).toBe('https://office.example.com');
+      const [mail] = await behind.db.select().from(mailOutbox);
+      expect(mail?.text).not.toContain('evil.example');
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('invites, lets the link set a password once, and the colleague signs in with it', async () => {
     const { user, link, token } = await invite({ email: 'New.Rep@Example.com', name: 'Nora Rep' });
     expect(user).toMatchObject({ email: 'new.rep@example.com', role: 'field-rep', isRep: true, status: 'invited' });

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { AuditHistory as BaseAuditHistory } from '../../ui';
+import type { HistoryEntityType } from '../../../contract/audit';
 
 const ACTION_LABELS: Record<string, string> = { set_cancellation_reason: 'Cancellation reason changed' };
 
@@ -16,7 +17,7 @@ function describe(value: unknown): string {
 }
 
 /** A subscription's history, with what each change of its cancellation reason was. */
-export function AuditHistory({ entityType, entityId }: { entityType: string; entityId: number }) {
+export function AuditHistory({ entityType, entityId }: { entityType: HistoryEntityType; entityId: number }) {
   return (
     <BaseAuditHistory
       entityType={entityType}

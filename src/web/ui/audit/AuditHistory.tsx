@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { AuditAction, AuditEntry } from '../../../contract/audit';
+import type { AuditAction, AuditEntry, HistoryEntityType } from '../../../contract/audit';
 import { DataTable, type Column } from '../DataTable';
 import { formatDateTime } from '../dates';
 import { useAuditHistory } from './useAuditHistory';
 
 export interface AuditHistoryProps {
-  entityType: string;
+  entityType: HistoryEntityType;
   entityId: number;
   /** Readable names of the audit actions this record can have; actions without one show as recorded. */
   labels?: Partial<Record<AuditAction, string>>;

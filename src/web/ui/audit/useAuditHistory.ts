@@ -1,4 +1,4 @@
-import { auditEndpoints } from '../../../contract/audit';
+import { auditEndpoints, type HistoryEntityType } from '../../../contract/audit';
 import { useApiQuery } from '../data/useApiQuery';
 
 /**
@@ -6,6 +6,6 @@ import { useApiQuery } from '../data/useApiQuery';
  * pass `invalidates: [auditEndpoints.list]` instead.
  */
 
-export function useAuditHistory(entityType: string, entityId: number) {
+export function useAuditHistory(entityType: HistoryEntityType, entityId: number) {
   return useApiQuery(auditEndpoints.list, { query: { entityType, entityId } });
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FileInput, TextInput, Textarea } from '@mantine/core';
 import { setCsrfToken } from '../../lib/http';
 import { renderWithProviders, stubFetch } from '../testing/renderWithProviders';
-import { z } from 'zod';
+import { z } from '../../../contract/zod';
 import { endpoint, type HttpMethod } from '../../../contract/endpoint';
 import { Form, SubmitButton, useFieldProps, useForm } from '../index';
 

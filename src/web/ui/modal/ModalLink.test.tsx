@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../contract/zod';
 import { endpoint } from '../../../contract/endpoint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
