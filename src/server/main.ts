@@ -4,7 +4,7 @@ import { loggerOptions } from './logging';
 import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
-import { connectDatabase, DataDirLockedError } from './db/client';
+import { connectDatabase, DataDirLockedError, MigrationMismatchError } from './db/client';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
 async function main() {
@@ -74,7 +74,11 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith('Invalid configuration'))) {
+  if (
+    err instanceof DataDirLockedError ||
+    err instanceof MigrationMismatchError ||
+    (err instanceof Error && err.message.startsWith('Invalid configuration'))
+  ) {
     console.error(err.message);
   } else {
     console.error(err);

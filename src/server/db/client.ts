@@ -2,10 +2,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -17,9 +13,12 @@ import { lockDataDir } from './data-dir-lock';
 import { ensurePlannerStatistics } from './planner-statistics';
 import { ReplicaSet } from './replicas';
 import { routedDb } from './read-routing';
+import { applyMigrations, pendingMigrations, shippedMigrations } from './migrate';
+import { RELEASE_VERSION } from '../release';
 import * as schema from './schema';
 
 export { DataDirLockedError } from './data-dir-lock';
+export { MigrationMismatchError } from './migrate';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -122,13 +121,20 @@ export function connectDatabase(
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, log, opts) : openPglite(opts.dataDir);
 }
 
-/** Creates pg_trgm, applies the migrations not yet applied, and sets what the schema cannot state. */
+/**
+ * Checks the migrations the database has applied against those this release ships (refusing, unchanged, a
+ * database of a newer or another build), creates pg_trgm, applies the migrations not yet applied, and sets what
+ * the schema cannot state.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
+  const pending = await pendingMigrations(database.db, shippedMigrations(migrationsFolder), RELEASE_VERSION);
   await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  if (database.kind === 'postgres') await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder });
-  else await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder });
+  await applyMigrations(database, pending);
   await ensurePlannerStatistics(database.db);
 }
+
+/** The migrations of this release, in order. */
+export const releaseMigrations = () => shippedMigrations(migrationsFolder);
 
 /** connectDatabase, then migrateDatabase: for the command-line tools and tests. */
 export async function openDatabase(
