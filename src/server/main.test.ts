@@ -3,7 +3,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { spaShell } from './test/app';
+import { connectDatabase } from './db/client';
 
 const running: ChildProcess[] = [];
 afterEach(() => running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
@@ -85,6 +87,32 @@ describe('the server process', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 90_000);
+
+  it('refuses, with exit code 1 and nothing changed, a database whose migrations are not this release’s', async () => {
+    // As another build left it: its first migration recorded with a hash this release does not ship.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));
+    const foreign = await connectDatabase({ dataDir });
+    await foreign.db.execute(sql`CREATE SCHEMA drizzle`);
+    await foreign.db.execute(
+      sql`CREATE TABLE drizzle.__drizzle_migrations (id serial PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+    );
+    await foreign.db.execute(
+      sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('a1b2c3d4e5f6a7b8', 1763000000000)`,
+    );
+    await foreign.close();
+    const server = start(dataDir);
+    await expect(server.ready).rejects.toThrow(/is not the one release .* ships: the database has hash a1b2c3d4e5f6/);
+    expect(await server.exited).toBe(1);
+    const after = await connectDatabase({ dataDir });
+    try {
+      const tables = (await after.db.execute(
+        sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(tables.rows[0]!.n).toBe(0);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
 
   it('stops, with everything it started, when `npm start` gets SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));
