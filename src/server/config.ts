@@ -58,6 +58,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),
   MAP_TILE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Audit entries older than this are deleted every night (ADR 030). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REQUIRE_MFA_FOR_ADMINS: bool01.default(false),
 });
