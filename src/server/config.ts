@@ -1,6 +1,11 @@
 import { z } from '../contract/zod';
+import { decodeKey } from './secrets/keyring';
 
 const bool01 = z.enum(['0', '1']).transform((v) => v === '1');
+const encryptionKey = z
+  .string()
+  .refine((v) => decodeKey(v) !== null, '32 random bytes as base64 or hex (openssl rand -base64 32)')
+  .optional();
 
 /** Every setting the server reads from the environment, validated once at start. */
 const envSchema = z.object({
@@ -28,6 +33,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  /** Seals secrets at rest (ADR 030); unset = a key generated once and kept in the database. */
+  ENCRYPTION_KEY: encryptionKey,
+  /** The key before a rotation: opens what it sealed, seals nothing. */
+  ENCRYPTION_KEY_PREVIOUS: encryptionKey,
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -49,6 +58,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),
   MAP_TILE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Audit entries older than this are deleted every night (ADR 030). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REQUIRE_MFA_FOR_ADMINS: bool01.default(false),
 });

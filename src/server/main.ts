@@ -5,6 +5,7 @@ import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { connectDatabase, DataDirLockedError, MigrationMismatchError } from './db/client';
+import { startDailyJobs } from './jobs/daily-jobs';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
 async function main() {
@@ -29,6 +30,9 @@ async function main() {
   await setup?.close();
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
+  // onClose hooks run last added first: the jobs stop before the database closes.
+  const jobs = startDailyJobs(database.primary, config, app.log);
+  app.addHook('onClose', () => jobs.close());
 
   let closing = false;
   const shutdown = async (signal: string) => {

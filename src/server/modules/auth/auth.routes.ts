@@ -5,7 +5,7 @@ import {
   TOO_MANY_LOGINS_MESSAGE,
 } from '../../../contract/auth';
 import { LOGIN_PAGE } from '../../../contract/pages';
-import { MFA_MESSAGES } from '../../../contract/mfa';
+import { isTotpCode, MFA_MESSAGES } from '../../../contract/mfa';
 import { ActionError, FieldErrors, TooManyAttemptsError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { Db } from '../../db/client';
@@ -14,13 +14,16 @@ import { authenticate } from './auth.service';
 import { accountThrottle, loginThrottle } from './login-throttle';
 import { checkSecondFactor, firstStepOf, forgetFirstStep, rememberFirstStep } from './second-factor';
 import { secondFactorAccount } from './second-factor.queries';
+import { hasTotpSecret, type TotpSecrets } from './totp-secret';
 
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
-export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; now: () => number }> = async (
-  app,
-  { db, loginRateLimit, now },
-) => {
+export const authRoutes: FastifyPluginAsync<{
+  db: Db;
+  loginRateLimit: number;
+  now: () => number;
+  totp: TotpSecrets;
+}> = async (app, { db, loginRateLimit, now, totp }) => {
   const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
   const codes = accountThrottle(db, now);
 
@@ -62,11 +65,13 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
     const step = firstStepOf(request, now());
     const account = step && (await secondFactorAccount(db, step.userId));
     // Disabled, its password changed or its second factor turned off since the first step: start again.
-    const secret = account?.totpEnabledAt && account.totpSecret;
-    if (!account || !secret || account.disabledAt || account.sessionEpoch !== step.epoch) {
+    const factorOn = account?.totpEnabledAt && hasTotpSecret(account);
+    if (!account || !factorOn || account.disabledAt || account.sessionEpoch !== step.epoch) {
       forgetFirstStep(reply);
       throw new ActionError(MFA_MESSAGES.signInExpired);
     }
+    // Opened before anything is counted: a secret this server cannot open is no guess of the person's (503).
+    const secret = isTotpCode(body.code) ? totp.forCheck(account) : null;
     await admit(request, reply, account.email);
     const check = await codes
       .check(
