@@ -20,6 +20,28 @@ describe('signing in and out', () => {
     await page.waitForURL('**/admin/login');
   });
 
+  it('signs in with no Content Security Policy violation on the way, and names the release under the navigation', async () => {
+    const user = await e.createUser({ name: 'Casey Policy' });
+    const page = await e.newPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('release').textContent())
+      .toMatch(/^Back Office \d+\.\d+\.\d+ · schema \d{4}_/);
+    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    expect(violations).toEqual([]);
+  });
+
   it('shows an error for a wrong password and stays on the login page', async () => {
     const user = await e.createUser();
     const page = await e.newPage();
