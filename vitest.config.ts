@@ -43,6 +43,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
+          // A journey waits for what the user waits for, as long as a busy machine makes them wait: polls give
+          // up after 20 s, not 1 s.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

@@ -23,17 +23,17 @@ describe('signing in and out', () => {
   it('signs in with no Content Security Policy violation on the way, and names the release under the navigation', async () => {
     const user = await e.createUser({ name: 'Casey Policy' });
     const page = await e.newPage();
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) =>
-        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
-      );
+    // As text: a function would be sent as the test runner compiled it, with helpers the page does not have.
+    await page.addInitScript({
+      content: `window.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) =>
+          window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber));`,
     });
     await page.goto('/admin/login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/admin/login');
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
     await expect
       .poll(() => page.getByTestId('release').textContent())
