@@ -5,6 +5,7 @@ import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
 import { spaShell } from '../test/app';
 import { Session } from '../test/http-session';
 import { startPostgres, type StandalonePostgres } from '../test/pg-cluster';
+import { LoadBalancer } from '../test/load-balancer';
 import { startServer, type ServerProcess } from '../test/server-process';
 import { checkoutRelease, type ReleaseCheckout } from './previous-release';
 import { PREVIOUS_RELEASE, readManifest, restorePostgres } from './restore-fixture';
@@ -20,7 +21,9 @@ const CLIENTS = 3;
 let postgres: StandalonePostgres | undefined;
 let release: ReleaseCheckout | undefined;
 const servers: ServerProcess[] = [];
+const balancer = new LoadBalancer();
 afterAll(() => {
+  balancer.close();
   for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   postgres?.remove();
   release?.remove();
@@ -44,19 +47,12 @@ function requestCounter() {
       const lines = (partial + chunk).split('\n');
       partial = lines.pop()!;
       received += lines.filter((l) => l.includes('"msg":"incoming request"')).length;
-      counted.emit('counted');
+      counted.emit('counted', received);
     },
-    /** Resolves once it has received `n` requests. */
-    reached(n: number) {
-      return new Promise<void>((resolve) => {
-        const look = () => {
-          if (received < n) return;
-          counted.off('counted', look);
-          resolve();
-        };
-        counted.on('counted', look);
-        look();
-      });
+    /** Calls `fn` with the count after each piece of output, until it answers true. */
+    watch(fn: (received: number) => boolean) {
+      const look = (n: number) => fn(n) && counted.off('counted', look);
+      counted.on('counted', look);
     },
   };
 }
@@ -87,9 +83,8 @@ describe(`a rolling upgrade from release ${PREVIOUS_RELEASE} on PostgreSQL`, () 
     // Two requests a sign-in (the page, the form); the load's requests to the old instance are counted on.
     let sentToOld = 2 * CLIENTS;
 
-    // The load balancer: the old instance alone, then both in turn, then the new one alone.
-    let rotation: ServerProcess[] = [old];
-    let turn = 0;
+    // The old instance alone, then both in turn, then the new one alone.
+    balancer.add(old);
     const served = { old: 0, next: 0 };
     let inFlightOnOld = 0;
     const progress = new EventEmitter();
@@ -99,16 +94,15 @@ describe(`a rolling upgrade from release ${PREVIOUS_RELEASE} on PostgreSQL`, () 
     let stop = false;
 
     const call = async (browser: Session, method: string, url: string, body?: unknown) => {
-      const target = rotation[turn++ % rotation.length]!;
-      const onOld = target === old;
+      const { server, agent } = balancer.pick();
+      const onOld = server === old;
       if (onOld) {
         sentToOld++;
         inFlightOnOld++;
       }
       try {
-        const res = await browser.at(target.origin).request(method, url, body);
-        if (res.status >= 300)
-          failures.push(`${onOld ? 'old' : 'new'} ${method} ${url}: ${res.status} ${await res.text()}`);
+        const res = await browser.at(server.origin).send(method, url, body, agent);
+        if (res.status >= 300) failures.push(`${onOld ? 'old' : 'new'} ${method} ${url}: ${res.status} ${res.text}`);
         else served[onOld ? 'old' : 'next']++;
         return res;
       } catch (err) {
@@ -124,7 +118,7 @@ describe(`a rolling upgrade from release ${PREVIOUS_RELEASE} on PostgreSQL`, () 
       for (let i = 0; !stop; i++) {
         const created = await call(browser, 'POST', '/admin/api/suppliers', supplier(`Rolling ${c}-${i}`));
         if (created?.status !== 201) continue;
-        const { id } = (await created.json()) as { id: number };
+        const { id } = JSON.parse(created.text) as { id: number };
         acknowledged.set(id, `Rolling ${c}-${i}`);
         const renamed = await call(browser, 'PUT', `/admin/api/suppliers/${id}`, supplier(`Renamed ${c}-${i}`));
         if (renamed?.status === 200) acknowledged.set(id, `Renamed ${c}-${i}`);
@@ -160,17 +154,25 @@ describe(`a rolling upgrade from release ${PREVIOUS_RELEASE} on PostgreSQL`, () 
     );
     const ready = await fetch(`${next.origin}/ready`);
     expect(await ready.json()).toMatchObject({ status: 'ok', version: RELEASE_VERSION });
-    rotation = [old, next];
+    balancer.add(next);
     await until(() => served.next >= 40);
 
-    // Out of rotation, then SIGTERM once every request sent to it has reached it: those still running finish.
-    rotation = [next];
-    await oldLog.reached(sentToOld);
-    const runningAtStop = inFlightOnOld;
-    const stopped = old.stop();
+    // Out of rotation and SIGTERM at a moment when every request sent to it has reached it and some are still
+    // running: those must finish. Both in the same turn of the event loop, so no request is sent to it in between.
+    let runningAtStop = 0;
+    await new Promise<void>((resolve) =>
+      oldLog.watch((received) => {
+        if (received < sentToOld || inFlightOnOld === 0) return false;
+        balancer.remove(old);
+        runningAtStop = inFlightOnOld;
+        void old.stop();
+        resolve();
+        return true;
+      }),
+    );
     const servedBeforeStop = served.next;
     await until(() => served.next >= servedBeforeStop + 40);
-    expect(await stopped).toBe(0);
+    expect(await old.exited, old.output().split('\n').slice(-30).join('\n')).toBe(0);
     stop = true;
     await load;
     console.log(
