@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Four tiers, run separately by scripts/test.mjs: `unit` (contract + web components in happy-dom),
+// Five tiers, run separately by scripts/test.mjs: `unit` (contract + web components in happy-dom),
 // `api` (the server through app.inject on a real database), `cluster` (server processes on a PostgreSQL primary
-// and a streaming replica they start), `e2e` (a real browser on a real server).
+// and a streaming replica they start), `upgrade` (the previous release's databases upgraded by server processes,
+// and both releases serving one database), `e2e` (a real browser on a real server).
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -35,6 +36,18 @@ export default defineConfig({
           include: ['src/server/**/*.cluster.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'upgrade',
+          environment: 'node',
+          include: ['src/server/**/*.upgrade.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          // Each file runs server processes and a PostgreSQL server of its own: one file at a time on 2 cores.
+          maxWorkers: 1,
         },
       },
       {
