@@ -1,4 +1,7 @@
 import { ROLLUP_VERSION } from '../modules/stats/stats.rollup';
+import { openTotpSecret } from '../modules/auth/totp-secret';
+import { STORED_KEY_SETTING } from '../secrets/encryption-keys';
+import { Keyring } from '../secrets/keyring';
 import type { FixtureManifest, TableRecord } from './fixture-manifest';
 import { prepareSession, rowChecksums, tableSums, type Query, type TableShape } from './table-checksum';
 
@@ -10,6 +13,7 @@ import { prepareSession, rowChecksums, tableSums, type Query, type TableShape } 
  *   expired by the time it is upgraded): rows may be gone, every row left is unchanged.
  * - settings: the server adds a setting it lacks at start (the session secret): every row is kept unchanged, rows
  *   may be added.
+ * - users: TOTP secrets are sealed at start (secretsSealed below).
  * - stats_daily, stats_monthly, stats_rollup_state: the rollup is derived from the base tables and rebuilt at start
  *   when its definition changed (ROLLUP_VERSION): compared exactly while the definition is the same, else only
  *   required to be there again.
@@ -53,7 +57,37 @@ const derived: Rule = async (query, table, before, manifest) => {
   return Number(row?.n) > 0 ? null : `${table}: empty after the upgrade`;
 };
 
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * users: this release seals each TOTP secret into totp_secret_sealed and clears totp_secret (ADR 030). No clear
+ * secret may be left, and with each sealed one opened back into totp_secret (in a transaction rolled back), the
+ * rows must be exactly the previous release's: every secret kept, none changed.
+ */
+const secretsSealed: Rule = async (query, table, before, manifest) => {
+  const [clear] = await query(`SELECT count(*)::int AS n FROM users WHERE totp_secret IS NOT NULL`);
+  if (Number(clear?.n) > 0) return `${table}: ${String(clear?.n)} TOTP secrets still in clear`;
+  const [stored] = await query(`SELECT value FROM settings WHERE key = '${STORED_KEY_SETTING}'`);
+  const sealed = await query(`SELECT id, totp_secret_sealed FROM users WHERE totp_secret_sealed IS NOT NULL`);
+  if (sealed.length && !stored) return `${table}: sealed secrets but no kept key to open them`;
+  const keyring = stored && new Keyring(Buffer.from(String(stored.value), 'base64url'));
+  await query('BEGIN');
+  try {
+    for (const row of sealed) {
+      const secret = openTotpSecret(
+        { id: Number(row.id), totpSecret: null, totpSecretSealed: String(row.totp_secret_sealed) },
+        keyring as Keyring,
+      );
+      await query(`UPDATE users SET totp_secret = ${literal(secret!)} WHERE id = ${Number(row.id)}`);
+    }
+    return await exact(query, table, before, manifest);
+  } finally {
+    await query('ROLLBACK');
+  }
+};
+
 const RULES: Record<string, Rule> = {
+  users: secretsSealed,
   sessions: rowByRow({ mayLose: true, mayGain: false }),
   login_throttle: rowByRow({ mayLose: true, mayGain: false }),
   settings: rowByRow({ mayLose: false, mayGain: true }),
