@@ -18,6 +18,7 @@ import { FORWARDED_ADDRESS_MESSAGE, NOT_FOUND_MESSAGE } from '../contract/errors
 import { spaPlugin } from './plugins/spa';
 import { replicaReadsPlugin } from './plugins/replica-reads';
 import { healthRoutes } from './modules/health.routes';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
 import { registerModules } from './modules';
 
 export interface BuildOptions {
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.IDLE_TIMEOUT_MS,
     http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4)) },
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,6 +66,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const now = opts.now ?? Date.now;
 
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
   // Node's requestTimeout stops counting once the headers are in, and a body trickled a byte at a time keeps a
   // socket from idling: the whole body too must be in within REQUEST_TIMEOUT_MS, or the connection is closed.
   const bodyDeadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();

@@ -12,7 +12,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (a
       return { status: 'ok' as const, database: database.kind, replicas: database.replicas?.status() ?? [] };
     } catch (err) {
       request.log.warn({ err }, 'database not ready');
-      return reply.code(503).send({ status: 'unavailable', database: database.kind });
+      return reply.code(503).send({ status: 'unavailable', database: database.kind, reference: request.id });
     }
   });
 };
