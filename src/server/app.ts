@@ -19,6 +19,7 @@ import { spaPlugin } from './plugins/spa';
 import { replicaReadsPlugin } from './plugins/replica-reads';
 import { healthRoutes } from './modules/health.routes';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
+import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { registerModules } from './modules';
 
 export interface BuildOptions {
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
 
   await app.register(errorsPlugin);
   await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { config, database });
   // Node's requestTimeout stops counting once the headers are in, and a body trickled a byte at a time keeps a
   // socket from idling: the whole body too must be in within REQUEST_TIMEOUT_MS, or the connection is closed.
   const bodyDeadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
@@ -124,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { token: config.METRICS_TOKEN });
   app.get('/', { config: { access: 'public', page: true } }, (_req, reply) => reply.redirect('/admin'));
   await registerModules(app, { config, database, now });
 

@@ -46,6 +46,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Drizzle wraps the driver's error: its SQLSTATE is on the cause.
     if ((error.cause as { code?: string } | undefined)?.code === QUERY_CANCELED || error.code === QUERY_CANCELED) {
       request.log.warn({ url: request.url }, 'statement timeout');
+      request.server.metrics?.statementTimedOut();
       return reply.code(503).send({
         message: STATEMENT_TIMEOUT_MESSAGE,
         errors: [STATEMENT_TIMEOUT_MESSAGE],

@@ -14,6 +14,7 @@ import { authenticate } from './auth.service';
 import { accountThrottle, loginThrottle } from './login-throttle';
 import { checkSecondFactor, firstStepOf, forgetFirstStep, rememberFirstStep } from './second-factor';
 import { secondFactorAccount } from './second-factor.queries';
+import type { SignInStep } from '../../metrics/app-metrics';
 
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
@@ -25,20 +26,22 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
   const codes = accountThrottle(db, now);
 
   // Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail.
-  const admit = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
+  const admit = async (request: FastifyRequest, reply: FastifyReply, email: string, step: SignInStep) => {
     const wait = await throttle.admit(request.ip, email);
     if (wait !== null) {
       request.log.warn({ email, ip: request.ip }, 'sign-in throttled');
+      app.metrics?.signInThrottledAt(step);
       reply.header('retry-after', wait);
       throw new ActionError(TOO_MANY_LOGINS_MESSAGE, 429);
     }
   };
 
   route(app, endpoints.login, async ({ body, request, reply }) => {
-    await admit(request, reply, body.email);
+    await admit(request, reply, body.email, 'password');
     const user = await authenticate(db, body.email, body.password);
     if (!user) {
       request.log.info({ email: body.email }, 'sign-in refused');
+      app.metrics?.signInFailed('password');
       await recordSignInFailure(db, request, body.email);
       throw new FieldErrors({ email: [INVALID_CREDENTIALS_MESSAGE] });
     }
@@ -67,7 +70,7 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
       forgetFirstStep(reply);
       throw new ActionError(MFA_MESSAGES.signInExpired);
     }
-    await admit(request, reply, account.email);
+    await admit(request, reply, account.email, 'code');
     const check = await codes
       .check(
         'code',
@@ -77,11 +80,15 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
       )
       .catch((err: unknown) => {
         // Too many wrong codes on the account, from anywhere: this sign-in starts again with the password.
-        if (err instanceof TooManyAttemptsError) forgetFirstStep(reply);
+        if (err instanceof TooManyAttemptsError) {
+          forgetFirstStep(reply);
+          app.metrics?.signInThrottledAt('code');
+        }
         throw err;
       });
     if (check !== 'accepted') {
       request.log.info({ userId: account.id }, 'sign-in code refused');
+      app.metrics?.signInFailed('code');
       await recordSignInFailure(db, request, account.email);
       throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
     }
