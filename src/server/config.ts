@@ -62,6 +62,10 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REQUIRE_MFA_FOR_ADMINS: bool01.default(false),
+  /** /metrics on the main port, for a scraper sending it as a bearer token (ADR 029). */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** /metrics on a listener of its own on HOST, without a token (ADR 029). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -85,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // request's Host header, which anyone can set.
   if (parsed.data.TRUST_PROXY && !parsed.data.PUBLIC_URL)
     throw new Error('Invalid configuration:\n  PUBLIC_URL: required with TRUST_PROXY=1 (the address staff open)');
+  if (parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT)
+    throw new Error('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   if (parsed.data.DATABASE_REPLICA_URLS.length && !parsed.data.DATABASE_URL)
     throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need DATABASE_URL, their primary');
   try {

@@ -14,11 +14,13 @@ import { ensurePlannerStatistics } from './planner-statistics';
 import { ReplicaSet } from './replicas';
 import { routedDb } from './read-routing';
 import { applyMigrations, pendingMigrations, shippedMigrations } from './migrate';
+import { pgliteUse, poolUse, type PoolUse } from './pool-use';
 import { RELEASE_VERSION } from '../release';
 import * as schema from './schema';
 
 export { DataDirLockedError } from './data-dir-lock';
 export { MigrationMismatchError } from './migrate';
+export type { PoolUse } from './pool-use';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,6 +37,8 @@ export interface Database {
   replicas?: ReplicaSet;
   /** Answers when the database does; used by /ready. */
   ping(): Promise<void>;
+  /** Each pool's use now: the primary's, then each replica's. */
+  pools(): PoolUse[];
   close(): Promise<void>;
 }
 
@@ -54,12 +58,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
     extensions: { pg_trgm },
   });
+  const embeddedUse = pgliteUse(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     primary: db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    pools: () => [embeddedUse()],
     close: async () => {
       await client.close();
       release?.();
@@ -89,7 +95,9 @@ async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOpt
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const ping = async () => void (await pool.query('select 1'));
-  if (!pool_.replicaUrls?.length) return { db, primary: db, kind: 'postgres', ping, close: () => pool.end() };
+  const primaryUse = () => poolUse('primary', pool);
+  if (!pool_.replicaUrls?.length)
+    return { db, primary: db, kind: 'postgres', ping, pools: () => [primaryUse()], close: () => pool.end() };
   const replicas = new ReplicaSet(
     pool_.replicaUrls,
     pool,
@@ -103,6 +111,7 @@ async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOpt
     kind: 'postgres',
     replicas,
     ping,
+    pools: () => [primaryUse(), ...replicas.pools()],
     close: async () => {
       await replicas.close();
       await pool.end();

@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsync<{ database: Database }> = async (a
       };
     } catch (err) {
       request.log.warn({ err }, 'database not ready');
-      return reply.code(503).send({ status: 'unavailable', database: database.kind });
+      return reply.code(503).send({ status: 'unavailable', database: database.kind, reference: request.id });
     }
   });
 };

@@ -15,6 +15,7 @@ import { accountThrottle, loginThrottle } from './login-throttle';
 import { checkSecondFactor, firstStepOf, forgetFirstStep, rememberFirstStep } from './second-factor';
 import { secondFactorAccount } from './second-factor.queries';
 import { hasTotpSecret, type TotpSecrets } from './totp-secret';
+import type { SignInStep } from '../../metrics/app-metrics';
 
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
@@ -28,20 +29,22 @@ export const authRoutes: FastifyPluginAsync<{
   const codes = accountThrottle(db, now);
 
   // Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail.
-  const admit = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
+  const admit = async (request: FastifyRequest, reply: FastifyReply, email: string, step: SignInStep) => {
     const wait = await throttle.admit(request.ip, email);
     if (wait !== null) {
       request.log.warn({ email, ip: request.ip }, 'sign-in throttled');
+      app.metrics?.signInThrottledAt(step);
       reply.header('retry-after', wait);
       throw new ActionError(TOO_MANY_LOGINS_MESSAGE, 429);
     }
   };
 
   route(app, endpoints.login, async ({ body, request, reply }) => {
-    await admit(request, reply, body.email);
+    await admit(request, reply, body.email, 'password');
     const user = await authenticate(db, body.email, body.password);
     if (!user) {
       request.log.info({ email: body.email }, 'sign-in refused');
+      app.metrics?.signInFailed('password');
       await recordSignInFailure(db, request, body.email);
       throw new FieldErrors({ email: [INVALID_CREDENTIALS_MESSAGE] });
     }
@@ -72,7 +75,7 @@ export const authRoutes: FastifyPluginAsync<{
     }
     // Opened before anything is counted: a secret this server cannot open is no guess of the person's (503).
     const secret = isTotpCode(body.code) ? totp.forCheck(account) : null;
-    await admit(request, reply, account.email);
+    await admit(request, reply, account.email, 'code');
     const check = await codes
       .check(
         'code',
@@ -82,11 +85,15 @@ export const authRoutes: FastifyPluginAsync<{
       )
       .catch((err: unknown) => {
         // Too many wrong codes on the account, from anywhere: this sign-in starts again with the password.
-        if (err instanceof TooManyAttemptsError) forgetFirstStep(reply);
+        if (err instanceof TooManyAttemptsError) {
+          forgetFirstStep(reply);
+          app.metrics?.signInThrottledAt('code');
+        }
         throw err;
       });
     if (check !== 'accepted') {
       request.log.info({ userId: account.id }, 'sign-in code refused');
+      app.metrics?.signInFailed('code');
       await recordSignInFailure(db, request, account.email);
       throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
     }
