@@ -67,6 +67,16 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const now = opts.now ?? Date.now;
 
   await app.register(errorsPlugin);
+  // Once the server is closing (SIGTERM), each answer closes its connection: a keep-alive connection busy at that
+  // moment would otherwise stay open after its answer, and the shutdown would wait for it until its time limit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { config, database });
   // Node's requestTimeout stops counting once the headers are in, and a body trickled a byte at a time keeps a
