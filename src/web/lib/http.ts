@@ -75,14 +75,20 @@ export function toFormData(data: Record<string, unknown>, form = new FormData(),
   return form;
 }
 
-/** One call: `url` already holds the path and query; `data` is the body (JSON, or multipart when it holds a file). */
-export async function request<T>(
+/**
+ * One call's answer: `url` already holds the path and query; `data` is the body (JSON, or multipart when it holds
+ * a file). A refused answer is thrown as an HttpError, and a 401 leads to the sign-in page.
+ */
+async function send(
   method: HttpMethod,
   url: string,
   data?: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  init: { signal?: AbortSignal; accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: init.accept ?? 'application/json',
+  };
   const tokenValue = csrfToken();
   if (tokenValue) headers['X-CSRF-TOKEN'] = tokenValue;
   let body: BodyInit | undefined;
@@ -104,10 +110,9 @@ export async function request<T>(
     window.location.assign(LOGIN_PAGE);
     throw new HttpError(401, 'Your session has ended. Please sign in again.');
   }
-  const text = res.status === 204 ? '' : await res.text();
-  const json = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    const payload = (json ?? {}) as {
+    const text = await res.text();
+    const payload = ((text ? safeJson(text) : undefined) ?? {}) as {
       message?: string;
       errors?: Record<string, string[]> | string[];
       reference?: ServerErrorBody['reference'];
@@ -120,8 +125,24 @@ export async function request<T>(
     const reference = res.status >= 500 ? (payload.reference ?? res.headers.get('x-request-id')) : null;
     throw new HttpError(res.status, message, payload.errors ?? [], reference || null);
   }
-  return json as T;
+  return res;
 }
+
+/** One call answered in JSON (or nothing, 204). */
+export async function request<T>(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const res = await send(method, url, data, init);
+  const text = res.status === 204 ? '' : await res.text();
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/** A download, its body read as it arrives (a CSV export); refused like any call, before its first byte. */
+export const download = (url: string, init: { signal?: AbortSignal } = {}): Promise<Response> =>
+  send('GET', url, undefined, { ...init, accept: 'text/csv, application/json' });
 
 function safeJson(text: string): unknown {
   try {
