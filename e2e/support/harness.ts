@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type StaffOptions, type TestApp, type TestUser } from '../../src/server/test/app';
+import { freePort } from '../../src/server/test/free-port';
 import type { Config } from '../../src/server/config';
 
 export const CHROMIUM_ARGS = [
@@ -25,17 +25,6 @@ export interface E2E extends TestApp {
   signedInPage(
     options?: StaffOptions & { viewport?: { width: number; height: number } },
   ): Promise<{ page: Page; user: TestUser }>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -7,6 +7,7 @@ import { startPrimaryWithReplica, type PrimaryWithReplica } from './test/pg-clus
 import { Session } from './test/http-session';
 import { spaShell } from './test/app';
 import { SCALES } from './seed/generate';
+import { supplierBody } from './modules/suppliers/supplier.factory';
 
 /**
  * Two app instances on a PostgreSQL 15 primary with a streaming replica, as production would run them behind a
@@ -81,14 +82,6 @@ afterAll(async () => {
 
 const count = async (sql: string) => Number((await primary.query<{ n: string }>(sql)).rows[0]!.n);
 
-const supplier = (name: string) => ({
-  name,
-  prorates: '0',
-  supplierReport: false,
-  frequency: 'Monthly',
-  billingCycle: 'Calendar Month',
-});
-
 /** Waits until fn answers true, trying every 100 ms for at most `ms`. */
 async function eventually(fn: () => Promise<boolean>, ms = 5_000): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
@@ -124,14 +117,14 @@ describe('two instances on a primary and a streaming replica', () => {
   it('serve one session on both, each write read back at once on the other instance', async () => {
     for (let i = 0; i < 10; i++) {
       const [writer, reader] = i % 2 ? [onA, onB] : [onB, onA];
-      const created = await writer.request('POST', '/admin/api/suppliers', supplier(`Both ways ${i}`));
+      const created = await writer.request('POST', '/admin/api/suppliers', supplierBody({ name: `Both ways ${i}` }));
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: number };
       const read = await reader.request('GET', `/admin/api/suppliers/${id}`);
       expect(read.status).toBe(200);
       expect(((await read.json()) as { name: string }).name).toBe(`Both ways ${i}`);
 
-      const renamed = await reader.request('PUT', `/admin/api/suppliers/${id}`, supplier(`Renamed ${i}`));
+      const renamed = await reader.request('PUT', `/admin/api/suppliers/${id}`, supplierBody({ name: `Renamed ${i}` }));
       expect(renamed.status).toBe(200);
       const list = await writer.request('GET', `/admin/api/suppliers?q=${encodeURIComponent(`Renamed ${i}`)}`);
       expect(((await list.json()) as { rows: { id: number }[] }).rows.map((r) => r.id)).toContain(id);
@@ -181,7 +174,7 @@ describe('two instances on a primary and a streaming replica', () => {
         let retry = false;
         for (const target of i % 2 && !aDead ? [onA, onB] : [onB]) {
           try {
-            const res = await target.request('POST', '/admin/api/suppliers', supplier(`Load ${i}`));
+            const res = await target.request('POST', '/admin/api/suppliers', supplierBody({ name: `Load ${i}` }));
             if (res.status === 201) acknowledged.push(((await res.json()) as { id: number }).id);
             else if (retry && res.status === 422) appliedUnanswered.push(`Load ${i}`);
             else failuresOnB.push(`${res.status} ${await res.text()}`);

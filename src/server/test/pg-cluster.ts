@@ -1,6 +1,6 @@
 import { execFileSync, execSync } from 'node:child_process';
+import { freePort } from './free-port';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 const PGBIN = '/usr/lib/postgresql/15/bin';
@@ -19,17 +19,6 @@ function pg(program: string, args: string[], cwd: string, input?: Buffer): strin
     encoding: 'utf8',
     maxBuffer: 64 << 20,
     ...(input ? { input } : { stdio: ['ignore', 'pipe', 'pipe'] }),
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

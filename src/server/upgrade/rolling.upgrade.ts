@@ -9,6 +9,7 @@ import { LoadBalancer } from '../test/load-balancer';
 import { startServer, type ServerProcess } from '../test/server-process';
 import { checkoutRelease, type ReleaseCheckout } from './previous-release';
 import { PREVIOUS_RELEASE, readManifest, restorePostgres } from './restore-fixture';
+import { supplierBody } from '../modules/suppliers/supplier.factory';
 
 /**
  * A rolling upgrade on PostgreSQL, as a load balancer in front of N instances sees it: the previous release serves
@@ -27,14 +28,6 @@ afterAll(() => {
   for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   postgres?.remove();
   release?.remove();
-});
-
-const supplier = (name: string) => ({
-  name,
-  prorates: '0',
-  supplierReport: false,
-  frequency: 'Monthly',
-  billingCycle: 'Calendar Month',
 });
 
 /** Counts the requests a server process has received, from its request log lines (LOG_LEVEL=info). */
@@ -116,11 +109,21 @@ describe(`a rolling upgrade from release ${PREVIOUS_RELEASE} on PostgreSQL`, () 
 
     const client = async (browser: Session, c: number) => {
       for (let i = 0; !stop; i++) {
-        const created = await call(browser, 'POST', '/admin/api/suppliers', supplier(`Rolling ${c}-${i}`));
+        const created = await call(
+          browser,
+          'POST',
+          '/admin/api/suppliers',
+          supplierBody({ name: `Rolling ${c}-${i}` }),
+        );
         if (created?.status !== 201) continue;
         const { id } = JSON.parse(created.text) as { id: number };
         acknowledged.set(id, `Rolling ${c}-${i}`);
-        const renamed = await call(browser, 'PUT', `/admin/api/suppliers/${id}`, supplier(`Renamed ${c}-${i}`));
+        const renamed = await call(
+          browser,
+          'PUT',
+          `/admin/api/suppliers/${id}`,
+          supplierBody({ name: `Renamed ${c}-${i}` }),
+        );
         if (renamed?.status === 200) acknowledged.set(id, `Renamed ${c}-${i}`);
         await call(browser, 'GET', `/admin/api/suppliers?q=${encodeURIComponent(`Renamed ${c}-`)}`);
         await call(
