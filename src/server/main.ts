@@ -5,6 +5,7 @@ import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { connectDatabase, DataDirLockedError } from './db/client';
+import { serveBackupSocket } from './modules/backups';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
 async function main() {
@@ -28,6 +29,8 @@ async function main() {
   const { admin, demoAccounts } = await bootstrap(setup ?? database, config, log);
   await setup?.close();
   const app = await buildApp(config, { database });
+  // `npm run backup` reaches the embedded database through this server while it holds DATA_DIR (ADR 029).
+  if (database.kind === 'pglite') await serveBackupSocket(app, database, config.DATA_DIR);
   app.addHook('onClose', () => database.close());
 
   let closing = false;

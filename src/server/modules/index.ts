@@ -4,6 +4,7 @@ import type { Access } from '../../contract/access';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { backupRoutes } from './backups/backups.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { StatsAnswers } from './stats/stats.cache';
 import { deviceRoutes } from './devices/devices.routes';
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   const db = database.db;
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now });
   await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
+  await app.register(backupRoutes, { database });
   const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
   await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, answers: statsAnswers });
   await app.register(deviceRoutes, { db });

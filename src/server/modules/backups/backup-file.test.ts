@@ -89,7 +89,8 @@ describe('a backup file', () => {
     const file = await backupOf(dump);
     const whole = fs.readFileSync(file);
     const flipped = Buffer.from(whole);
-    flipped[whole.indexOf('PGDMP') + 40_000] ^= 1;
+    const at = whole.indexOf('PGDMP') + 40_000;
+    flipped.writeUInt8(flipped.readUInt8(at) ^ 1, at);
     fs.writeFileSync(file, flipped);
     expect(await refusal(file)).toContain('is damaged: its content does not match the checksum');
     fs.writeFileSync(file, Buffer.concat([whole, Buffer.from('more')]));

@@ -36,7 +36,10 @@ export type BackupManifest = z.infer<typeof backupManifest>;
 export class BackupError extends Error {}
 
 /** The whole backup file as it streams: header and manifest, the dump's chunks, and the end mark. */
-export async function* backupStream(manifest: BackupManifest, dump: AsyncIterable<Uint8Array>): AsyncGenerator<Buffer> {
+export async function* backupStream(
+  manifest: BackupManifest,
+  dump: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<Buffer> {
   const hash = createHash('sha256');
   let bytes = 0;
   const counted = (chunk: Buffer) => {
