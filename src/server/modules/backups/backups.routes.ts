@@ -28,9 +28,12 @@ export const backupRoutes: FastifyPluginAsync<{ database: Database }> = async (a
       manifest,
     );
     const stamp = manifest.createdAt.slice(0, 19).replaceAll(':', '-');
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="back-office-${stamp}.backup"`)
-      .send(Readable.from(stream));
+    return (
+      reply
+        // Its own type: the dump is compressed already, and the compression plugin would compress octet-streams again.
+        .header('content-type', 'application/vnd.back-office.backup')
+        .header('content-disposition', `attachment; filename="back-office-${stamp}.backup"`)
+        .send(Readable.from(stream))
+    );
   });
 };

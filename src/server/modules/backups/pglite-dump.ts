@@ -32,7 +32,10 @@ export async function pgliteBackup(
     await tx.exec('CHECKPOINT');
     return client.dumpDataDir('gzip');
   });
-  return { manifest, stream: backupStream(manifest, Readable.fromWeb(tarball.stream() as Parameters<typeof Readable.fromWeb>[0])) };
+  return {
+    manifest,
+    stream: backupStream(manifest, Readable.fromWeb(tarball.stream() as Parameters<typeof Readable.fromWeb>[0])),
+  };
 }
 
 /** Opens DATA_DIR's database while no server holds it, holding its lock meanwhile. */
