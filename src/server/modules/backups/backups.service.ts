@@ -103,6 +103,11 @@ export async function restore(
     const busy = await withPostgres(url, tablesWithRows);
     if (busy.length && !force) throw holdsData(ON_POSTGRES, busy);
     await pgRestore(url, backup);
+    // An archive holds no planner statistics: without them the first queries on a large restored database guess.
+    await withPostgres(url, async (db) => {
+      await db.query('SET statement_timeout = 0');
+      await db.query('ANALYZE');
+    });
   } else {
     try {
       await restorePgliteFolder(location.dataDir, backup, force);

@@ -3,6 +3,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import type { Database } from '../../db/client';
 import { lockDataDir } from '../../db/data-dir-lock';
 import { BackupError, backupStream, type BackupFile, type BackupManifest } from './backup-file';
@@ -21,7 +23,8 @@ const openFolder = (pgdata: string, loadDataDir?: Blob) =>
 /**
  * The backup of an open PGlite, taken between transactions: the dump waits for any open one to end and holds
  * PGlite's transaction lock meanwhile, and a CHECKPOINT first writes every change into the files it copies.
- * Requests wait while the folder is read and compressed (about a second for the demo data set).
+ * Requests wait only while the folder is copied into memory (a quarter of a second for the demo data set): it is
+ * compressed afterwards, on libuv's threads (PGlite's own gzip, inside the lock, made them wait 1.5 s).
  */
 export async function pgliteBackup(
   client: PGlite,
@@ -30,12 +33,11 @@ export async function pgliteBackup(
   const manifest = await manifestOf(client, 'pglite', where);
   const tarball = await client.transaction(async (tx) => {
     await tx.exec('CHECKPOINT');
-    return client.dumpDataDir('gzip');
+    return client.dumpDataDir('none');
   });
-  return {
-    manifest,
-    stream: backupStream(manifest, Readable.fromWeb(tarball.stream() as Parameters<typeof Readable.fromWeb>[0])),
-  };
+  const gzip = zlib.createGzip();
+  void pipeline(Readable.fromWeb(tarball.stream() as Parameters<typeof Readable.fromWeb>[0]), gzip).catch(() => {});
+  return { manifest, stream: backupStream(manifest, gzip) };
 }
 
 /** Opens DATA_DIR's database while no server holds it, holding its lock meanwhile. */
