@@ -265,6 +265,31 @@ describe(`backup and restore (${serverUrl ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(await contents(target)).toBeNull();
   });
 
+  it('restores nothing from a whole-looking file whose dump is cut or foreign, and leaves the database as it was', async () => {
+    const { t } = await sourceWithData();
+    const file = backupFile();
+    await backUpTestDatabase(t, file);
+    const target = await emptyTarget();
+    await restore(target.location, file, { force: false });
+    const held = await contents(target);
+    const { manifest, dumpStart, dumpEnd } = await readBackup(file);
+    const whole = fs.readFileSync(file);
+    for (const dump of [
+      whole.subarray(dumpStart, dumpStart + Math.floor((dumpEnd - dumpStart) / 2)),
+      randomBytes(64 * 1024),
+    ]) {
+      // Framed afresh, so its checksum holds: only the database's own reader can tell.
+      const forged = backupFile();
+      await saveBackup(forged, backupStream(manifest, [dump]));
+      expect(await refusalOf(restore(target.location, forged, { force: true }))).toMatch(
+        serverUrl
+          ? /holds a PostgreSQL dump that cannot be read|The restore stopped and changed nothing/
+          : /is damaged: its data folder archive cannot be unpacked/,
+      );
+      expect(await contents(target)).toEqual(held);
+    }
+  }, 120_000);
+
   it('backs up and restores from the command line, refusing a database with data without --force (exit 1)', async () => {
     const { t } = await sourceWithData();
     const target = await emptyTarget();

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { lockDataDir } from '../../db/data-dir-lock';
 import { BackupError, backupStream, type BackupFile, type BackupManifest } from './backup-file';
 import { manifestOf, tablesWithRows } from './database-facts';
+import { dataFolderTar } from './pgdata-archive';
 
 /** The PGlite behind an embedded database's handle. */
 export const pgliteOf = (database: Database): PGlite => (database.primary as unknown as { $client: PGlite }).$client;
@@ -74,11 +75,14 @@ export async function restorePgliteFolder(dataDir: string, backup: BackupFile, f
     if (!force) await refuseIfInUse(dataDir, pgdata);
     fs.rmSync(incoming, { recursive: true, force: true });
     fs.mkdirSync(incoming);
-    const tarball = (await fs.openAsBlob(backup.path)).slice(backup.dumpStart, backup.dumpEnd);
+    const tarball = new Blob([await dataFolderTar(backup)]);
     try {
       const restored = await openFolder(incoming, tarball);
-      await restored.query('SELECT count(*) FROM drizzle.__drizzle_migrations');
-      await restored.close();
+      try {
+        await restored.query('SELECT count(*) FROM drizzle.__drizzle_migrations');
+      } finally {
+        await restored.close();
+      }
     } catch (err) {
       throw new BackupError(
         `${backup.path} could not be loaded by this release's embedded database (the backup's is ${backup.manifest.engine}); nothing was changed: ${(err as Error).message}`,
