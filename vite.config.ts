@@ -3,10 +3,12 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
 /**
- * The app's own modules run nothing on import that another module relies on (main.tsx aside), so a module none of
- * whose exports is used is left out: importing one thing from a barrel (ui/index.ts) does not bundle the rest.
+ * The app's own modules run nothing on import that another module relies on, but main.tsx and contract/zod.ts
+ * (which configures zod before any schema exists), so a module none of whose exports is used is left out:
+ * importing one thing from a barrel (ui/index.ts) does not bundle the rest.
  */
 const appModule = /\/src\/(web|contract)\/.+\.tsx?$/;
+const withSideEffects = /\/src\/(web\/main\.tsx|contract\/zod\.ts)$/;
 
 // The SPA is served by the Fastify server under /admin; `npm run dev` rebuilds it on change.
 export default defineConfig({
@@ -23,7 +25,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       treeshake: {
-        moduleSideEffects: (id) => (appModule.test(id) && !id.endsWith('/main.tsx') ? false : undefined),
+        moduleSideEffects: (id) => (appModule.test(id) && !withSideEffects.test(id) ? false : undefined),
       },
       // Everything the first page load needs in one chunk: one request, one gzip stream (bench/bundle.bench.ts).
       output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },

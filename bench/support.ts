@@ -18,6 +18,7 @@ export const benchDatabase = (target: BenchTarget): Database => ({
   primary: target.db,
   kind: target.kind,
   ping: async () => {},
+  pools: () => [],
   close: async () => {},
 });
 

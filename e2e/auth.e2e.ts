@@ -20,6 +20,28 @@ describe('signing in and out', () => {
     await page.waitForURL('**/admin/login');
   });
 
+  it('signs in with no Content Security Policy violation on the way, and names the release under the navigation', async () => {
+    const user = await e.createUser({ name: 'Casey Policy' });
+    const page = await e.newPage();
+    // As text: a function would be sent as the test runner compiled it, with helpers the page does not have.
+    await page.addInitScript({
+      content: `window.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) =>
+          window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber));`,
+    });
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/admin/login');
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('release').textContent())
+      .toMatch(/^Back Office \d+\.\d+\.\d+ · schema \d{4}_/);
+    const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    expect(violations).toEqual([]);
+  });
+
   it('shows an error for a wrong password and stays on the login page', async () => {
     const user = await e.createUser();
     const page = await e.newPage();

@@ -4,6 +4,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { register } from 'tsx/esm/api';
 
+// `--version`: the release and its schema's last migration, without building or starting anything.
+if (process.argv.includes('--version')) {
+  register();
+  const { RELEASE_VERSION, SCHEMA_MIGRATION } = await import('../src/server/release.ts');
+  console.log(`back-office ${RELEASE_VERSION} (schema ${SCHEMA_MIGRATION})`);
+  process.exit(0);
+}
+
 function newestMtime(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -1,5 +1,6 @@
 // `npm test`: every tier, in order — typecheck, lint, unit + API (PGlite), API again on a real PostgreSQL
-// server, two server processes on a PostgreSQL primary and streaming replica, then e2e in Chromium. Ends with one "tests: N passed, N failed" line summed over the tiers.
+// server, two server processes on a PostgreSQL primary and streaming replica, the previous release's databases
+// upgraded (and both releases serving one database), then e2e in Chromium. Ends with one "tests: N passed, N failed" line summed over the tiers.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -44,6 +45,12 @@ run(
   'npx',
   ['vitest', 'run', '--project', 'cluster', ...vitestReport('cluster')],
   '.tmp/report-cluster.json',
+);
+run(
+  'upgrade from the previous release',
+  'npx',
+  ['vitest', 'run', '--project', 'upgrade', ...vitestReport('upgrade')],
+  '.tmp/report-upgrade.json',
 );
 run('e2e in Chromium', 'node', ['scripts/e2e.mjs', ...vitestReport('e2e')], '.tmp/report-e2e.json');
 

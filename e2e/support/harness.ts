@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type StaffOptions, type TestApp, type TestUser } from '../../src/server/test/app';
 import type { Config } from '../../src/server/config';
@@ -26,6 +27,17 @@ export interface E2E extends TestApp {
   ): Promise<{ page: Page; user: TestUser }>;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * The real server on a free port, over a fresh database, serving the SPA that scripts/e2e.mjs built,
  * and a headless Chromium. Tests create their data with the server factories on `db`; `config` overrides settings.
@@ -33,11 +45,11 @@ export interface E2E extends TestApp {
 export async function startE2E(config: Partial<Config> = {}): Promise<E2E> {
   const webDir = process.env.E2E_WEB_DIR;
   if (!webDir) throw new Error('E2E_WEB_DIR is not set: run e2e tests with "npm run test:e2e".');
-  const t = await createTestApp(config, { webDir });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server did not listen on a TCP port');
-  const baseUrl = `http://127.0.0.1:${address.port}`;
+  // The port is chosen first: links in e-mails are built from PUBLIC_URL, which the app reads when it is built.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...config }, { webDir });
+  await t.app.listen({ host: '127.0.0.1', port });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
 

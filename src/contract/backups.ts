@@ -26,7 +26,7 @@ export const backupEndpoints = {
   download: endpoint({
     method: 'GET',
     path: `${info.path}/download`,
-    // A backup file (docs/decisions/029-backups.md): binary, restored with `npm run restore`.
+    // A backup file (docs/decisions/031-backups.md): binary, restored with `npm run restore`.
     response: z.string(),
     access: 'backups.download',
     summary:

@@ -10,6 +10,7 @@ import { equipmentEndpoints } from './equipment';
 import { feedbackEndpoints } from './feedback';
 import { healthEndpoints } from './health';
 import { mapEndpoints } from './maps';
+import { metricsEndpoints } from './metrics';
 import { mfaEndpoints } from './mfa';
 import { openapiEndpoint } from './openapi';
 import { parcelEndpoints } from './parcels';
@@ -37,6 +38,7 @@ export const ENDPOINTS: Endpoint[] = [
   feedbackEndpoints,
   healthEndpoints,
   mapEndpoints,
+  metricsEndpoints,
   parcelEndpoints,
   prospectEndpoints,
   revertEndpoints,

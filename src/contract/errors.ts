@@ -14,6 +14,17 @@ export const actionErrorBody = z.object({
 });
 export type ActionErrorBody = z.infer<typeof actionErrorBody>;
 
+/**
+ * 5xx answer: no internals, and the request's id (also its X-Request-Id and the `reqId` of its log lines) as
+ * `reference`, which the SPA shows for the user to quote.
+ */
+export const serverErrorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.string()).optional(),
+  reference: z.string(),
+});
+export type ServerErrorBody = z.infer<typeof serverErrorBody>;
+
 export const CSRF_MISMATCH_MESSAGE = 'CSRF token mismatch.';
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do this.';

@@ -1,11 +1,14 @@
 import { z } from './zod';
 import { endpoint } from './endpoint';
 
+/** What runs: the release's version and the last migration of its schema (`0000_baseline`). */
+const release = { version: z.string(), schema: z.string() };
+
 export const healthEndpoints = {
   health: endpoint({
     method: 'GET',
     path: '/health',
-    response: z.object({ status: z.literal('ok') }),
+    response: z.object({ status: z.literal('ok'), ...release }),
     access: 'public',
     summary: 'The process is up.',
   }),
@@ -14,6 +17,7 @@ export const healthEndpoints = {
     path: '/ready',
     response: z.object({
       status: z.literal('ok'),
+      ...release,
       database: z.string(),
       /** Each read replica; one down or lagging only takes it out of use, so the instance stays ready. */
       replicas: z.array(

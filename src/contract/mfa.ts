@@ -22,6 +22,8 @@ export const MFA_MESSAGES = {
   notStarted: 'Start setting up two-factor sign-in again: there is no set-up waiting for a code.',
   notEnabled: 'Two-factor sign-in is not on.',
   setupRequired: 'Set up two-factor sign-in on your account page first.',
+  secretUnreadable:
+    'Codes from your app cannot be checked right now. Use a recovery code, or try again later; if this goes on, tell an Administrator.',
 } as const;
 
 const TOTP = /^[0-9]{6}$/;

@@ -18,6 +18,8 @@ import { FORWARDED_ADDRESS_MESSAGE, NOT_FOUND_MESSAGE } from '../contract/errors
 import { spaPlugin } from './plugins/spa';
 import { replicaReadsPlugin } from './plugins/replica-reads';
 import { healthRoutes } from './modules/health.routes';
+import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
+import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { registerModules } from './modules';
 
 export interface BuildOptions {
@@ -55,6 +57,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: config.IDLE_TIMEOUT_MS,
     http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.REQUEST_TIMEOUT_MS / 4)) },
+    genReqId: requestIdGenerator(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,6 +67,18 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const now = opts.now ?? Date.now;
 
   await app.register(errorsPlugin);
+  // Once the server is closing (SIGTERM), each answer closes its connection: a keep-alive connection busy at that
+  // moment would otherwise stay open after its answer, and the shutdown would wait for it until its time limit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { config, database });
   // Node's requestTimeout stops counting once the headers are in, and a body trickled a byte at a time keeps a
   // socket from idling: the whole body too must be in within REQUEST_TIMEOUT_MS, or the connection is closed.
   const bodyDeadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
@@ -121,6 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { token: config.METRICS_TOKEN });
   app.get('/', { config: { access: 'public', page: true } }, (_req, reply) => reply.redirect('/admin'));
   await registerModules(app, { config, database, now });
 

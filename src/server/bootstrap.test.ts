@@ -48,6 +48,7 @@ describe('bootstrap', () => {
         expect(await count('from topographies')).toBe(TOPOGRAPHIES.length);
         expect(await count('from return_reasons')).toBe(RETURN_REASONS.length);
         expect(await count(`from settings where key = 'session_secret'`)).toBe(1);
+        expect(await count(`from settings where key = 'encryption_key'`)).toBe(1);
         expect(await count(`from users where role = 'administrator'`)).toBe(1);
         expect(await count('from customers')).toBe(SCALES.demo.customers);
       } finally {

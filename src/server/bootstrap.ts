@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { migrateDatabase, type Database } from './db/client';
 import { ensureAdmin } from './modules/auth/auth.service';
+import { sealTotpSecrets } from './modules/auth/seal-totp-secrets';
+import { loadKeyring } from './secrets/encryption-keys';
 import { sessionSecret } from './plugins/session';
 import { loadDemoDataIfEmpty, type DemoAccount } from './seed/demo';
 import { ensureReferenceData } from './seed/reference';
@@ -48,7 +50,8 @@ async function underBootstrapLock<T>(
 
 /**
  * Brings the database to what the server needs, once however many instances start together on it: migrations,
- * reference rows, the session secret, the first admin account and, on an empty database, the demo data.
+ * reference rows, the session secret, the encryption key and sealed secrets, the first admin account and, on an
+ * empty database, the demo data.
  * Each step looks at what is there from inside the lock.
  */
 export function bootstrap(database: Database, config: Config, log: FastifyBaseLogger): Promise<BootstrapResult> {
@@ -56,6 +59,8 @@ export function bootstrap(database: Database, config: Config, log: FastifyBaseLo
     await migrateDatabase(database);
     await ensureReferenceData(database.db);
     await sessionSecret(database.db, config.SESSION_SECRET);
+    // Secrets left in clear by release 1.0.0, or sealed with a previous key, sealed with the current key (ADR 030).
+    await sealTotpSecrets(database.db, await loadKeyring(database.db, config), log);
     // Before the demo data, whose field reps are accounts too.
     const admin = await ensureAdmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     const demoAccounts = config.DEMO_DATA ? await loadDemoDataIfEmpty(database.db, log, config.BUSINESS_TIMEZONE) : [];

@@ -1,6 +1,11 @@
 import { z } from '../contract/zod';
+import { decodeKey } from './secrets/keyring';
 
 const bool01 = z.enum(['0', '1']).transform((v) => v === '1');
+const encryptionKey = z
+  .string()
+  .refine((v) => decodeKey(v) !== null, '32 random bytes as base64 or hex (openssl rand -base64 32)')
+  .optional();
 
 /** Every setting the server reads from the environment, validated once at start. */
 const envSchema = z.object({
@@ -28,6 +33,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  /** Seals secrets at rest (ADR 030); unset = a key generated once and kept in the database. */
+  ENCRYPTION_KEY: encryptionKey,
+  /** The key before a rotation: opens what it sealed, seals nothing. */
+  ENCRYPTION_KEY_PREVIOUS: encryptionKey,
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -49,8 +58,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),
   MAP_TILE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Audit entries older than this are deleted every night (ADR 030). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(400),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   REQUIRE_MFA_FOR_ADMINS: bool01.default(false),
+  /** /metrics on the main port, for a scraper sending it as a bearer token (ADR 029). */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** /metrics on a listener of its own on HOST, without a token (ADR 029). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -74,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // request's Host header, which anyone can set.
   if (parsed.data.TRUST_PROXY && !parsed.data.PUBLIC_URL)
     throw new Error('Invalid configuration:\n  PUBLIC_URL: required with TRUST_PROXY=1 (the address staff open)');
+  if (parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT)
+    throw new Error('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   if (parsed.data.DATABASE_REPLICA_URLS.length && !parsed.data.DATABASE_URL)
     throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need DATABASE_URL, their primary');
   try {

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { spaShell } from './test/app';
+import { connectDatabase } from './db/client';
 
 const running: ChildProcess[] = [];
 afterEach(() => running.splice(0).forEach((p) => p.exitCode === null && p.kill('SIGKILL')));
@@ -85,6 +88,62 @@ describe('the server process', () => {
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   }, 90_000);
+
+  it('refuses, with exit code 1 and nothing changed, a database whose migrations are not this release’s', async () => {
+    // As another build left it: its first migration recorded with a hash this release does not ship.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));
+    const foreign = await connectDatabase({ dataDir });
+    await foreign.db.execute(sql`CREATE SCHEMA drizzle`);
+    await foreign.db.execute(
+      sql`CREATE TABLE drizzle.__drizzle_migrations (id serial PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+    );
+    await foreign.db.execute(
+      sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('a1b2c3d4e5f6a7b8', 1763000000000)`,
+    );
+    await foreign.close();
+    const server = start(dataDir);
+    await expect(server.ready).rejects.toThrow(/is not the one release .* ships: the database has hash a1b2c3d4e5f6/);
+    expect(await server.exited).toBe(1);
+    const after = await connectDatabase({ dataDir });
+    try {
+      const tables = (await after.db.execute(
+        sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(tables.rows[0]!.n).toBe(0);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
+  it('exits 0 at once on SIGTERM while a keep-alive connection is busy: its answer closes it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));
+    const server = start(dataDir);
+    const { port } = new URL(await server.ready);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    // A keep-alive request whose body is still coming when SIGTERM arrives.
+    socket.write('POST /admin/login HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n');
+    socket.write('Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{');
+    await new Promise((resolve) => setImmediate(resolve));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    // Closing has begun once the server takes no new connection.
+    const accepts = () =>
+      new Promise<boolean>((resolve) => {
+        const probe = net.connect(Number(port), '127.0.0.1');
+        probe.once('connect', () => (probe.destroy(), resolve(true)));
+        probe.once('error', () => resolve(false));
+      });
+    await expect.poll(accepts, { timeout: 20_000 }).toBe(false);
+    socket.write('}');
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 \d{3}[\s\S]*connection: close/i);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(9_000);
+  }, 120_000);
 
   it('stops, with everything it started, when `npm start` gets SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-main-'));

@@ -4,7 +4,8 @@ import { loggerOptions } from './logging';
 import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
-import { connectDatabase, DataDirLockedError } from './db/client';
+import { connectDatabase, DataDirLockedError, MigrationMismatchError } from './db/client';
+import { startDailyJobs } from './jobs/daily-jobs';
 import { serveBackupSocket } from './modules/backups';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
@@ -29,9 +30,13 @@ async function main() {
   const { admin, demoAccounts } = await bootstrap(setup ?? database, config, log);
   await setup?.close();
   const app = await buildApp(config, { database });
-  // `npm run backup` reaches the embedded database through this server while it holds DATA_DIR (ADR 029).
-  if (database.kind === 'pglite') await serveBackupSocket(app, database, config.DATA_DIR);
   app.addHook('onClose', () => database.close());
+  // onClose hooks run last added first: the jobs stop before the database closes.
+  const jobs = startDailyJobs(database.primary, config, app.log);
+  app.addHook('onClose', () => jobs.close());
+  // `npm run backup` reaches the embedded database through this server while it holds DATA_DIR (ADR 031); its
+  // socket closes before the database, too.
+  if (database.kind === 'pglite') await serveBackupSocket(app, database, config.DATA_DIR);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,7 +82,11 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof DataDirLockedError || (err instanceof Error && err.message.startsWith('Invalid configuration'))) {
+  if (
+    err instanceof DataDirLockedError ||
+    err instanceof MigrationMismatchError ||
+    (err instanceof Error && err.message.startsWith('Invalid configuration'))
+  ) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -10,7 +10,7 @@ const USAGE = `usage: npm run backup -- <file>
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
-/** Backs the configured database up to one file (docs/decisions/029-backups.md). */
+/** Backs the configured database up to one file (docs/decisions/031-backups.md). */
 async function main(): Promise<number> {
   let file: string;
   try {

@@ -9,7 +9,7 @@ const USAGE = `usage: npm run restore -- <file> [--force]
   (DATABASE_URL, else DATA_DIR, with every server on it stopped).
   --force   replace a database that holds data`;
 
-/** Restores one backup file into the configured database (docs/decisions/029-backups.md). */
+/** Restores one backup file into the configured database (docs/decisions/031-backups.md). */
 async function main(): Promise<number> {
   let file: string;
   let force: boolean;

@@ -2,10 +2,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -17,9 +13,14 @@ import { lockDataDir } from './data-dir-lock';
 import { ensurePlannerStatistics } from './planner-statistics';
 import { ReplicaSet } from './replicas';
 import { routedDb } from './read-routing';
+import { applyMigrations, pendingMigrations, shippedMigrations } from './migrate';
+import { pgliteUse, poolUse, type PoolUse } from './pool-use';
+import { RELEASE_VERSION } from '../release';
 import * as schema from './schema';
 
 export { DataDirLockedError } from './data-dir-lock';
+export { MigrationMismatchError } from './migrate';
+export type { PoolUse } from './pool-use';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -36,6 +37,8 @@ export interface Database {
   replicas?: ReplicaSet;
   /** Answers when the database does; used by /ready. */
   ping(): Promise<void>;
+  /** Each pool's use now: the primary's, then each replica's. */
+  pools(): PoolUse[];
   close(): Promise<void>;
 }
 
@@ -55,12 +58,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
     extensions: { pg_trgm },
   });
+  const embeddedUse = pgliteUse(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     primary: db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    pools: () => [embeddedUse()],
     close: async () => {
       await client.close();
       release?.();
@@ -90,7 +95,9 @@ async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOpt
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const ping = async () => void (await pool.query('select 1'));
-  if (!pool_.replicaUrls?.length) return { db, primary: db, kind: 'postgres', ping, close: () => pool.end() };
+  const primaryUse = () => poolUse('primary', pool);
+  if (!pool_.replicaUrls?.length)
+    return { db, primary: db, kind: 'postgres', ping, pools: () => [primaryUse()], close: () => pool.end() };
   const replicas = new ReplicaSet(
     pool_.replicaUrls,
     pool,
@@ -104,6 +111,7 @@ async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOpt
     kind: 'postgres',
     replicas,
     ping,
+    pools: () => [primaryUse(), ...replicas.pools()],
     close: async () => {
       await replicas.close();
       await pool.end();
@@ -122,13 +130,20 @@ export function connectDatabase(
   return opts.databaseUrl ? openPostgres(opts.databaseUrl, log, opts) : openPglite(opts.dataDir);
 }
 
-/** Creates pg_trgm, applies the migrations not yet applied, and sets what the schema cannot state. */
+/**
+ * Checks the migrations the database has applied against those this release ships (refusing, unchanged, a
+ * database of a newer or another build), creates pg_trgm, applies the migrations not yet applied, and sets what
+ * the schema cannot state.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
+  const pending = await pendingMigrations(database.db, shippedMigrations(migrationsFolder), RELEASE_VERSION);
   await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-  if (database.kind === 'postgres') await migratePg(database.db as NodePgDatabase<Schema>, { migrationsFolder });
-  else await migratePglite(database.db as PgliteDatabase<Schema>, { migrationsFolder });
+  await applyMigrations(database, pending);
   await ensurePlannerStatistics(database.db);
 }
+
+/** The migrations of this release, in order. */
+export const releaseMigrations = () => shippedMigrations(migrationsFolder);
 
 /** connectDatabase, then migrateDatabase: for the command-line tools and tests. */
 export async function openDatabase(

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './client';
+import { poolUse, type PoolUse } from './pool-use';
 import * as schema from './schema';
 
 export type ReplicaState = 'ok' | 'lagging' | 'down';
@@ -205,6 +206,10 @@ export class ReplicaSet {
 
   status(): ReplicaStatus[] {
     return this.replicas.map(({ name, state, lagMs }) => ({ name, status: state, lagMs }));
+  }
+
+  pools(): PoolUse[] {
+    return this.replicas.map(({ name, pool }) => poolUse(name, pool));
   }
 
   async close(): Promise<void> {

@@ -41,6 +41,10 @@ describe('statement timeout', () => {
     const agent = await signedInAgent(app, await createStaffUser(database.db));
     const res = await agent.get('/admin/api/slow-report');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: STATEMENT_TIMEOUT_MESSAGE, errors: [STATEMENT_TIMEOUT_MESSAGE] });
+    expect(res.json()).toEqual({
+      message: STATEMENT_TIMEOUT_MESSAGE,
+      errors: [STATEMENT_TIMEOUT_MESSAGE],
+      reference: res.headers['x-request-id'],
+    });
   });
 });

@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { errorsPlugin } from '../plugins/errors';
 import { sendRowsCsv } from './csv';
+import type { AppMetrics } from '../metrics/app-metrics';
 
 interface LogLine {
   level: number;
@@ -17,6 +18,7 @@ const lines: LogLine[] = [];
 let app: FastifyInstance;
 let base: string;
 let batchesRead = 0;
+const exports = { running: 0, ended: [] as boolean[] };
 
 /** Batches of one row each; the one numbered `failAt` throws, as a dropped database connection would. */
 async function* numbers(failAt: number) {
@@ -36,6 +38,16 @@ beforeAll(async () => {
     },
   });
   app = Fastify({ logger: { level: 'info', stream } });
+  // What the metrics are told of each download: its start, and whether it ended whole.
+  app.decorate('metrics', {
+    exportStarted() {
+      exports.running++;
+      return (complete: boolean) => {
+        exports.running--;
+        exports.ended.push(complete);
+      };
+    },
+  } as unknown as AppMetrics);
   await app.register(errorsPlugin);
   await app.register(compress, { threshold: 0 });
   app.get<{ Querystring: { failAt: string } }>('/export.csv', (request, reply) =>
@@ -82,6 +94,15 @@ describe('a download that fails', () => {
     expect(errors).toHaveLength(1);
     expect(JSON.stringify(errors[0])).toContain('connection to the database lost');
     expect(lines.some((l) => l.res?.statusCode === 500)).toBe(false);
+  });
+
+  it('is counted as cut, and one that succeeds as complete, neither running after', async () => {
+    exports.ended = [];
+    await download('/export.csv?failAt=3');
+    await download('/export.csv?failAt=0');
+    await vi.waitFor(() => expect(exports.ended).toHaveLength(2));
+    expect(exports.ended.sort()).toEqual([false, true]);
+    expect(exports.running).toBe(0);
   });
 
   it('that succeeds arrives whole', async () => {

@@ -53,6 +53,7 @@ describe('list exports', () => {
     };
     let sent: Readable | undefined;
     const reply = {
+      server: { metrics: null },
       header: () => reply,
       send: (stream: Readable) => ((sent = stream), reply),
     };

@@ -48,10 +48,15 @@ export const isStreaming = (reply: FastifyReply) => streaming.has(reply);
  */
 function sendCsv(reply: FastifyReply, filename: string, lines: AsyncIterable<string>): FastifyReply {
   streaming.add(reply);
+  const body = Readable.from(readingLater(lines));
+  // Running until its last line is read (complete), or until the stream is destroyed before (cut: the client
+  // left, or an error after the first batch).
+  const ended = reply.server.metrics?.exportStarted();
+  if (ended) body.once('end', () => ended(true)).once('close', () => body.readableEnded || ended(false));
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(Readable.from(readingLater(lines)));
+    .send(body);
 }
 
 /**

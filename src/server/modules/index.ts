@@ -3,6 +3,8 @@ import { publicOrigin, type Config } from '../config';
 import type { Access } from '../../contract/access';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
+import { TotpSecrets } from './auth/totp-secret';
+import { loadKeyring } from '../secrets/encryption-keys';
 import { auditRoutes } from './audit/audit.routes';
 import { backupRoutes } from './backups/backups.routes';
 import { statsRoutes } from './stats/stats.routes';
@@ -39,7 +41,8 @@ export interface ModuleDeps {
 /** Every feature module's routes. Each module is a Fastify plugin taking the same deps. */
 export async function registerModules(app: FastifyInstance, { config, database, now }: ModuleDeps) {
   const db = database.db;
-  await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now });
+  const totp = new TotpSecrets(await loadKeyring(database.primary, config), app.log);
+  await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now, totp });
   await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(backupRoutes, { database });
   const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
@@ -51,7 +54,7 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(staffRoutes, { db, mailer, origin: publicOrigin(config), now });
-  await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS });
+  await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS, totp });
   const clusters = new MapClusters(app.log, now);
   app.addHook('onClose', () => clusters.close());
   // A write here drops the stats answers kept (ADR 024), and one that may add, move or remove map points rebuilds

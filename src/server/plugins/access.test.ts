@@ -11,7 +11,8 @@ let secretId: number;
 const SECRET = 'Quentin Leakwatch';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Metrics on, so that every route the app can have is here, /metrics included.
+  t = await createTestApp({ METRICS_TOKEN: 'metrics-token-0123456789abcdefghijklmnop' });
   secretId = (await createCustomer(t.db, { name: SECRET, email: 'leakwatch@example.test' })).id;
 });
 afterAll(() => t.close());
@@ -65,7 +66,7 @@ describe('deny by default', () => {
     await app.close().catch(() => undefined);
   });
 
-  it('declares access on every route, and only sign-in (both steps), sign-out, setting a password from a link, health, the login page and assets are public', () => {
+  it('declares access on every route, and only sign-in (both steps), sign-out, setting a password from a link, health, metrics (its own token), the login page and assets are public', () => {
     expect(routes().length).toBeGreaterThan(50);
     expect(routes().filter((r) => !r.access)).toEqual([]);
     const publicRoutes = routes()
@@ -82,6 +83,7 @@ describe('deny by default', () => {
         'GET /admin/api/set-password',
         'GET /health',
         'GET /ready',
+        'GET /metrics',
         'POST /admin/api/set-password',
         'POST /admin/login',
         'POST /admin/login/totp',

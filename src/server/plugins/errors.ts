@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE } from '../../contract/errors';
+import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE, type ServerErrorBody } from '../../contract/errors';
 import { isStreaming } from '../http/csv';
 import { ActionError, FieldErrors, ForbiddenError, NotFoundError, TooManyAttemptsError } from '../http/errors';
 
@@ -46,14 +46,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Drizzle wraps the driver's error: its SQLSTATE is on the cause.
     if ((error.cause as { code?: string } | undefined)?.code === QUERY_CANCELED || error.code === QUERY_CANCELED) {
       request.log.warn({ url: request.url }, 'statement timeout');
-      return reply.code(503).send({ message: STATEMENT_TIMEOUT_MESSAGE, errors: [STATEMENT_TIMEOUT_MESSAGE] });
+      request.server.metrics?.statementTimedOut();
+      return reply.code(503).send({
+        message: STATEMENT_TIMEOUT_MESSAGE,
+        errors: [STATEMENT_TIMEOUT_MESSAGE],
+        reference: request.id,
+      } satisfies ServerErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 413 ? 'The request is too large.' : error.message;
       return reply.code(status).send({ message, errors: [message] });
     }
+    // The reference is the request id of this line and of the answer's X-Request-Id: what the user quotes finds it.
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: SERVER_ERROR_MESSAGE });
+    return reply.code(500).send({ message: SERVER_ERROR_MESSAGE, reference: request.id } satisfies ServerErrorBody);
   });
 });

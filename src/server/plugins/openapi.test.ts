@@ -5,7 +5,8 @@ import { ENDPOINTS } from '../../contract/endpoints';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Metrics on, so that every declared endpoint is registered, /metrics included.
+  t = await createTestApp({ METRICS_TOKEN: 'metrics-token-0123456789abcdefghijklmnop' });
 });
 afterAll(() => t.close());
 

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LOGIN_PAGE, SET_PASSWORD_PAGE } from '../../contract/pages';
 import { NOT_FOUND_MESSAGE } from '../../contract/errors';
+import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
 
 /**
  * Sets the colour scheme on <html> before the first paint, as Mantine will (its saved choice, else the system's),
@@ -17,6 +18,9 @@ const COLOR_SCHEME_SCRIPT =
   "document.documentElement.setAttribute('data-mantine-color-scheme',d?'dark':'light')}catch(e){}";
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The release that served the page, shown under the navigation. */
+const RELEASE_META = `<meta name="release" content="${escapeAttr(`${RELEASE_VERSION} · schema ${SCHEMA_MIGRATION}`)}">`;
 
 /**
  * Serves the built SPA under /admin. Hashed assets are public and cached for a year; the HTML is never cached
@@ -67,7 +71,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
     reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`));
     const html = template.replace(
       '<head>',
-      `<head>\n    <meta name="csrf-token" content="${escapeAttr(token)}">\n    <script nonce="${nonce}">${COLOR_SCHEME_SCRIPT}</script>`,
+      `<head>\n    <meta name="csrf-token" content="${escapeAttr(token)}">\n    ${RELEASE_META}\n    <script nonce="${nonce}">${COLOR_SCHEME_SCRIPT}</script>`,
     );
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };

@@ -29,7 +29,11 @@ export class Session {
   }
 
   private keep(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
+    this.keepCookies(res.headers.getSetCookie());
+  }
+
+  private keepCookies(setCookies: string[]) {
+    for (const c of setCookies) {
       const [pair] = c.split(';');
       const at = pair!.indexOf('=');
       this.jar.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
@@ -68,6 +72,34 @@ export class Session {
     });
     this.keep(res);
     return res;
+  }
+
+  /**
+   * A request over node:http through `agent`: a load balancer's connections to one instance, which it can close as
+   * their requests finish when it takes the instance out. Answers the status and the body's text, cookies kept.
+   */
+  send(method: string, url: string, body: unknown, agent: http.Agent): Promise<{ status: number; text: string }> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        `${this.base}${url}`,
+        {
+          method,
+          agent,
+          headers: { ...this.headers(), ...(payload ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          this.keepCookies(res.headers['set-cookie'] ?? []);
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
   }
 
   /** A GET with the session, its body left to the caller. */

@@ -6,12 +6,20 @@ import path from 'node:path';
 const PGBIN = '/usr/lib/postgresql/15/bin';
 const asRoot = process.getuid?.() === 0;
 
-/** Runs a PostgreSQL program, as the `postgres` user when we are root (the server refuses to run as root). */
-function pg(program: string, args: string[], cwd: string): string {
+/**
+ * Runs a PostgreSQL program, as the `postgres` user when we are root (the server refuses to run as root), with
+ * `input` on its standard input when given.
+ */
+function pg(program: string, args: string[], cwd: string, input?: Buffer): string {
   const [cmd, argv] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', path.join(PGBIN, program), ...args]]
     : [path.join(PGBIN, program), args];
-  return execFileSync(cmd, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(cmd, argv, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    ...(input ? { input } : { stdio: ['ignore', 'pipe', 'pipe'] }),
+  });
 }
 
 function freePort(): Promise<number> {
@@ -57,6 +65,55 @@ export class PgServer {
   log(): string {
     return fs.existsSync(this.logFile) ? fs.readFileSync(this.logFile, 'utf8') : '';
   }
+}
+
+export interface StandalonePostgres {
+  server: PgServer;
+  /** Runs psql on database `backoffice` with these arguments, and `input` as its script when given. */
+  psql(args: string[], input?: Buffer): string;
+  /** Stops the server and deletes its folder. */
+  remove(): void;
+}
+
+/** A PostgreSQL 15 server with an empty database `backoffice`, in a temporary folder. */
+export async function startPostgres(): Promise<StandalonePostgres> {
+  const dir = fs.mkdtempSync('/tmp/bo-postgres-');
+  if (asRoot) execSync(`chown postgres:postgres ${dir}`);
+  const server = new PgServer(dir, path.join(dir, 'data'), await freePort(), [
+    "listen_addresses='127.0.0.1'",
+    `unix_socket_directories='${dir}'`,
+    'fsync=off',
+    'max_connections=100',
+  ]);
+  const remove = () => {
+    try {
+      server.stop('immediate');
+    } catch {
+      // already stopped
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const psql = (args: string[], input?: Buffer) =>
+    pg(
+      'psql',
+      ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(server.port), '-U', 'postgres', ...args],
+      dir,
+      input,
+    );
+  try {
+    pg(
+      'initdb',
+      ['-D', server.dataDir, '--auth=trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      dir,
+    );
+    server.start();
+    psql(['-c', 'CREATE DATABASE backoffice']);
+  } catch (err) {
+    const log = server.log();
+    remove();
+    throw new Error(`could not start PostgreSQL: ${String(err)}\n${log}`);
+  }
+  return { server, psql: (args, input) => psql(['-d', 'backoffice', ...args], input), remove };
 }
 
 export interface PrimaryWithReplica {

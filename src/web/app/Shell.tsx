@@ -11,6 +11,7 @@ import {
   Loader,
   NavLink,
   ScrollArea,
+  Text,
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -25,6 +26,9 @@ import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
 import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
 import { ExternalLinksInNewTab } from '../ui/ExternalLink';
+
+/** The release that served the page (src/server/plugins/spa.ts). */
+const release = document.querySelector<HTMLMetaElement>('meta[name="release"]')?.content ?? '';
 
 const pageFallback = (
   <Center py="xl">
@@ -137,6 +141,9 @@ function Frame() {
             />
           ))}
         </ScrollArea>
+        <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="release">
+          Back Office {release}
+        </Text>
       </AppShell.Navbar>
       <AppShell.Main>
         <ExternalLinksInNewTab />

@@ -4,6 +4,14 @@
  */
 import { LOGIN_PAGE } from '../../contract/pages';
 import type { HttpMethod } from '../../contract/endpoint';
+import type { ServerErrorBody } from '../../contract/errors';
+
+/** What a user is asked to quote about a server error: it finds that request's lines in the server's log. */
+export const referenceNote = (reference: string) => `Quote this reference: ${reference}`;
+
+/** A message and, after it, the note of its reference. */
+export const withReference = (message: string, reference: string) =>
+  `${/[.!?]$/.test(message) ? message : `${message}.`} ${referenceNote(reference)}`;
 
 export class HttpError extends Error {
   constructor(
@@ -11,6 +19,8 @@ export class HttpError extends Error {
     message: string,
     /** Field errors of a form (422) or the errors list of an action. */
     readonly errors: Record<string, string[]> | string[] = [],
+    /** A server error's request id (5xx), which the user can quote. */
+    readonly reference: string | null = null,
   ) {
     super(message);
   }
@@ -20,10 +30,13 @@ export class HttpError extends Error {
     return Array.isArray(this.errors) ? {} : this.errors;
   }
 
-  /** What §8 shows in an alert: the first entry of the errors list, else the message. */
+  /**
+   * What §8 shows in an alert: the first entry of the errors list, else the message; for a server error, with its
+   * reference to quote. Every toast, form and list shows a failure through this.
+   */
   get firstError(): string {
-    const first = Array.isArray(this.errors) ? this.errors[0] : Object.values(this.errors)[0]?.[0];
-    return first ?? this.message;
+    const first = (Array.isArray(this.errors) ? this.errors[0] : Object.values(this.errors)[0]?.[0]) ?? this.message;
+    return this.reference ? withReference(first, this.reference) : first;
   }
 }
 
@@ -62,14 +75,20 @@ export function toFormData(data: Record<string, unknown>, form = new FormData(),
   return form;
 }
 
-/** One call: `url` already holds the path and query; `data` is the body (JSON, or multipart when it holds a file). */
-export async function request<T>(
+/**
+ * One call's answer: `url` already holds the path and query; `data` is the body (JSON, or multipart when it holds
+ * a file). A refused answer is thrown as an HttpError, and a 401 leads to the sign-in page.
+ */
+async function send(
   method: HttpMethod,
   url: string,
   data?: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  init: { signal?: AbortSignal; accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: init.accept ?? 'application/json',
+  };
   const tokenValue = csrfToken();
   if (tokenValue) headers['X-CSRF-TOKEN'] = tokenValue;
   let body: BodyInit | undefined;
@@ -91,18 +110,39 @@ export async function request<T>(
     window.location.assign(LOGIN_PAGE);
     throw new HttpError(401, 'Your session has ended. Please sign in again.');
   }
-  const text = res.status === 204 ? '' : await res.text();
-  const json = text ? safeJson(text) : undefined;
   if (!res.ok) {
-    const payload = (json ?? {}) as { message?: string; errors?: Record<string, string[]> | string[] };
+    const text = await res.text();
+    const payload = ((text ? safeJson(text) : undefined) ?? {}) as {
+      message?: string;
+      errors?: Record<string, string[]> | string[];
+      reference?: ServerErrorBody['reference'];
+    };
     const message =
       res.status === 419
         ? 'Your page has expired. Reload the page and try again.'
         : (payload.message ?? `Request failed (${res.status}).`);
-    throw new HttpError(res.status, message, payload.errors ?? []);
+    // A server error names its request; should the body not say (an HTML page on the way), its header does.
+    const reference = res.status >= 500 ? (payload.reference ?? res.headers.get('x-request-id')) : null;
+    throw new HttpError(res.status, message, payload.errors ?? [], reference || null);
   }
-  return json as T;
+  return res;
 }
+
+/** One call answered in JSON (or nothing, 204). */
+export async function request<T>(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  const res = await send(method, url, data, init);
+  const text = res.status === 204 ? '' : await res.text();
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/** A download, its body read as it arrives (a CSV export); refused like any call, before its first byte. */
+export const download = (url: string, init: { signal?: AbortSignal } = {}): Promise<Response> =>
+  send('GET', url, undefined, { ...init, accept: 'text/csv, application/json' });
 
 function safeJson(text: string): unknown {
   try {

@@ -3,6 +3,7 @@ import { Button, Group, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { Endpoint } from '../../contract/endpoint';
 import { urlOf } from '../lib/api';
+import { download, HttpError } from '../lib/http';
 import { notify } from './notify';
 
 const NEWLINE = 10;
@@ -24,11 +25,11 @@ export function ExportButton({
 }) {
   const [rows, setRows] = useState<number | null>(null);
 
-  async function download() {
+  async function exportRows() {
     setRows(0);
     try {
-      const res = await fetch(urlOf(endpoint, { query }), { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-      if (!res.ok || !res.body) throw new Error(`The export answered ${res.status}.`);
+      const res = await download(urlOf(endpoint, { query }));
+      if (!res.body) throw new Error('The export answered with no file.');
       const reader = res.body.getReader();
       const chunks: Uint8Array<ArrayBuffer>[] = [];
       let lines = 0;
@@ -50,7 +51,10 @@ export function ExportButton({
       notify.success(`Exported ${exported.toLocaleString('en-US')} ${exported === 1 ? 'row' : 'rows'} to ${name}.`);
     } catch (err) {
       console.error(err);
-      notify.error('The export could not be made. Please try again.');
+      // A refusal says why (a stale page link, a filter); a cut download or a lost connection cannot.
+      notify.error(
+        err instanceof HttpError && err.status !== 0 ? err.message : 'The export could not be made. Please try again.',
+      );
     } finally {
       setRows(null);
     }
@@ -64,7 +68,7 @@ export function ExportButton({
         size="xs"
         leftSection={<IconDownload size={16} />}
         loading={rows !== null}
-        onClick={() => void download()}
+        onClick={() => void exportRows()}
       >
         Export CSV
       </Button>

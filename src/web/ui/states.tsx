@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInbox, IconLock, IconRefresh } from '@tabler/icons-react';
-import { HttpError } from '../lib/http';
+import { HttpError, referenceNote } from '../lib/http';
 
 // Apart, so the router's page fallback brings no alert, button or icon code into the first download.
 export { LoadingState } from './LoadingState';
@@ -35,7 +35,8 @@ export function ForbiddenState() {
 
 /**
  * A load that failed, with a retry. Given the `error`, a refusal for the user's role shows `ForbiddenState`
- * instead, so every page says so the same way whatever its own message would have been.
+ * instead, so every page says so the same way whatever its own message would have been, and a server error's
+ * reference is shown for the user to quote (unless the message already holds it).
  */
 export function ErrorState({
   message = 'This could not be loaded.',
@@ -47,10 +48,15 @@ export function ErrorState({
   error?: unknown;
 }) {
   if (isForbidden(error)) return <ForbiddenState />;
+  const reference = error instanceof HttpError ? error.reference : null;
+  const quoted = reference && typeof message === 'string' && message.includes(reference);
   return (
     <Alert color="red" icon={<IconAlertCircle />} role="alert" my="md">
       <Group justify="space-between" gap="sm">
-        <Text size="sm">{message}</Text>
+        <Stack gap={2}>
+          <Text size="sm">{message}</Text>
+          {reference && !quoted && <Text size="sm">{referenceNote(reference)}</Text>}
+        </Stack>
         {onRetry && (
           <Button
             size="compact-sm"

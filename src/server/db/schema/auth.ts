@@ -32,10 +32,16 @@ export const users = pgTable(
     sessionEpoch: integer('session_epoch').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /**
-     * The TOTP secret (base32) of the second factor (ADR 014): set when set-up starts, in force only once a code
-     * confirmed it (`totp_enabled_at`). Kept as it is: the app needs it in clear to check codes.
+     * The TOTP secret (base32) of the second factor (ADR 014) in clear, as release 1.0.0 kept it. Read while it
+     * is there (1.0.0 may still write it during a rolling upgrade), sealed into `totp_secret_sealed` at the next
+     * start, never written; dropped in a later release (ADR 030).
      */
     totpSecret: text('totp_secret'),
+    /**
+     * The TOTP secret sealed with the encryption key (ADR 030): set when set-up starts, in force only once a code
+     * confirmed it (`totp_enabled_at`).
+     */
+    totpSecretSealed: text('totp_secret_sealed'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The 30-second step of the last accepted code: a code of that step or an earlier one is refused (replay). */
     totpLastStep: integer('totp_last_step'),

@@ -88,3 +88,23 @@ export async function latestAuditEntryOf(db: Db, entityType: string, entityId: n
     .limit(1);
   return row;
 }
+
+/**
+ * Deletes up to `limit` entries older than `before`, oldest first through the (created_at, id) index, and answers
+ * how many. Rows another run is deleting at that moment are skipped rather than waited for, so two runs at once
+ * share the work and delete each row once.
+ */
+export async function deleteAuditBatch(db: Db, before: Date, limit: number): Promise<number> {
+  const result = (await db.execute(sql`
+    with doomed as (
+      select ${auditLog.id} as id from ${auditLog}
+      where ${auditLog.createdAt} < ${before.toISOString()}::timestamptz
+      order by ${auditLog.createdAt}, ${auditLog.id}
+      limit ${limit}
+      for update skip locked
+    ), gone as (
+      delete from ${auditLog} where ${auditLog.id} in (select id from doomed) returning 1
+    )
+    select count(*)::int as n from gone`)) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}

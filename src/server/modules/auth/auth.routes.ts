@@ -5,7 +5,7 @@ import {
   TOO_MANY_LOGINS_MESSAGE,
 } from '../../../contract/auth';
 import { LOGIN_PAGE } from '../../../contract/pages';
-import { MFA_MESSAGES } from '../../../contract/mfa';
+import { isTotpCode, MFA_MESSAGES } from '../../../contract/mfa';
 import { ActionError, FieldErrors, TooManyAttemptsError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { Db } from '../../db/client';
@@ -14,31 +14,37 @@ import { authenticate } from './auth.service';
 import { accountThrottle, loginThrottle } from './login-throttle';
 import { checkSecondFactor, firstStepOf, forgetFirstStep, rememberFirstStep } from './second-factor';
 import { secondFactorAccount } from './second-factor.queries';
+import { hasTotpSecret, type TotpSecrets } from './totp-secret';
+import type { SignInStep } from '../../metrics/app-metrics';
 
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
-export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; now: () => number }> = async (
-  app,
-  { db, loginRateLimit, now },
-) => {
+export const authRoutes: FastifyPluginAsync<{
+  db: Db;
+  loginRateLimit: number;
+  now: () => number;
+  totp: TotpSecrets;
+}> = async (app, { db, loginRateLimit, now, totp }) => {
   const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
   const codes = accountThrottle(db, now);
 
   // Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail.
-  const admit = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
+  const admit = async (request: FastifyRequest, reply: FastifyReply, email: string, step: SignInStep) => {
     const wait = await throttle.admit(request.ip, email);
     if (wait !== null) {
       request.log.warn({ email, ip: request.ip }, 'sign-in throttled');
+      app.metrics?.signInThrottledAt(step);
       reply.header('retry-after', wait);
       throw new ActionError(TOO_MANY_LOGINS_MESSAGE, 429);
     }
   };
 
   route(app, endpoints.login, async ({ body, request, reply }) => {
-    await admit(request, reply, body.email);
+    await admit(request, reply, body.email, 'password');
     const user = await authenticate(db, body.email, body.password);
     if (!user) {
       request.log.info({ email: body.email }, 'sign-in refused');
+      app.metrics?.signInFailed('password');
       await recordSignInFailure(db, request, body.email);
       throw new FieldErrors({ email: [INVALID_CREDENTIALS_MESSAGE] });
     }
@@ -62,12 +68,14 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
     const step = firstStepOf(request, now());
     const account = step && (await secondFactorAccount(db, step.userId));
     // Disabled, its password changed or its second factor turned off since the first step: start again.
-    const secret = account?.totpEnabledAt && account.totpSecret;
-    if (!account || !secret || account.disabledAt || account.sessionEpoch !== step.epoch) {
+    const factorOn = account?.totpEnabledAt && hasTotpSecret(account);
+    if (!account || !factorOn || account.disabledAt || account.sessionEpoch !== step.epoch) {
       forgetFirstStep(reply);
       throw new ActionError(MFA_MESSAGES.signInExpired);
     }
-    await admit(request, reply, account.email);
+    // Opened before anything is counted: a secret this server cannot open is no guess of the person's (503).
+    const secret = isTotpCode(body.code) ? totp.forCheck(account) : null;
+    await admit(request, reply, account.email, 'code');
     const check = await codes
       .check(
         'code',
@@ -77,11 +85,15 @@ export const authRoutes: FastifyPluginAsync<{ db: Db; loginRateLimit: number; no
       )
       .catch((err: unknown) => {
         // Too many wrong codes on the account, from anywhere: this sign-in starts again with the password.
-        if (err instanceof TooManyAttemptsError) forgetFirstStep(reply);
+        if (err instanceof TooManyAttemptsError) {
+          forgetFirstStep(reply);
+          app.metrics?.signInThrottledAt('code');
+        }
         throw err;
       });
     if (check !== 'accepted') {
       request.log.info({ userId: account.id }, 'sign-in code refused');
+      app.metrics?.signInFailed('code');
       await recordSignInFailure(db, request, account.email);
       throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
     }

@@ -1,3 +1,4 @@
+import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../../release';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -273,15 +274,24 @@ describe('first start', () => {
 });
 
 describe('health', () => {
-  it('reports the process up and the database ready', async () => {
-    expect((await t.app.inject('/health')).json()).toEqual({ status: 'ok' });
+  it('reports the process up and the database ready, with the release and its schema', async () => {
+    const release = { version: RELEASE_VERSION, schema: SCHEMA_MIGRATION };
+    expect(RELEASE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    expect(SCHEMA_MIGRATION).toMatch(/^\d{4}_/);
+    expect((await t.app.inject('/health')).json()).toEqual({ status: 'ok', ...release });
     const ready = await t.app.inject('/ready');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ok',
+      ...release,
       database: t.database.kind,
       // The PostgreSQL tier reads through a stand-in replica (src/server/test/database.ts).
       replicas: t.database.kind === 'postgres' ? [{ name: 'replica 1', status: 'ok', lagMs: 0 }] : [],
     });
+  });
+
+  it('names the release that served a page, for the footer of the navigation', async () => {
+    const page = await (await t.signIn()).get('/admin', { accept: 'text/html', 'x-requested-with': '' });
+    expect(page.body).toContain(`<meta name="release" content="${RELEASE_VERSION} · schema ${SCHEMA_MIGRATION}">`);
   });
 });

@@ -3,3 +3,4 @@ export { generatePassword, hashPassword, verifyPassword } from './password';
 export { acceptTotpCode } from './second-factor';
 export { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './totp';
 export { accountThrottle, type AccountThrottle } from './login-throttle';
+export type { TotpSecrets } from './totp-secret';

@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { recoveryCodes, currentUserColumns, users } from '../../db/schema';
+import type { StoredTotpSecret } from './totp-secret';
 
 /** The account as the second step of a sign-in needs it: who it is, whether it still may sign in, its factor. */
 export async function secondFactorAccount(db: Tx, id: number) {
@@ -10,11 +11,50 @@ export async function secondFactorAccount(db: Tx, id: number) {
       disabledAt: users.disabledAt,
       sessionEpoch: users.sessionEpoch,
       totpSecret: users.totpSecret,
+      totpSecretSealed: users.totpSecretSealed,
       totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .where(eq(users.id, id));
   return row;
+}
+
+/** The TOTP secrets still in clear, or sealed with another key than the current one: what a start seals. */
+export function totpSecretsToSeal(db: Tx, currentKeyId: string): Promise<(StoredTotpSecret & { email: string })[]> {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      totpSecret: users.totpSecret,
+      totpSecretSealed: users.totpSecretSealed,
+    })
+    .from(users)
+    .where(
+      or(
+        isNotNull(users.totpSecret),
+        and(isNotNull(users.totpSecretSealed), notLike(users.totpSecretSealed, `v1.${currentKeyId}.%`)),
+      ),
+    )
+    .orderBy(users.id);
+}
+
+/**
+ * Puts the secret, sealed anew, in place of what was read, and clears the clear column; false when the row changed
+ * meanwhile (a set-up started again or turned off, maybe by a 1.0.0 instance), which is then left as it is.
+ */
+export async function replaceTotpSecret(db: Tx, read: StoredTotpSecret, sealed: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpSecret: null, totpSecretSealed: sealed })
+    .where(
+      and(
+        eq(users.id, read.id),
+        sql`${users.totpSecret} is not distinct from ${read.totpSecret}`,
+        sql`${users.totpSecretSealed} is not distinct from ${read.totpSecretSealed}`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /**

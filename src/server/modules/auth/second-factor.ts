@@ -20,14 +20,18 @@ export async function acceptTotpCode(
   return (await claimTotpStep(db, userId, step)) ? 'accepted' : 'replayed';
 }
 
-/** The sign-in's second step: a current code of the app, or an unused recovery code (which this uses up). */
+/**
+ * The sign-in's second step: a current code of the app, or an unused recovery code (which this uses up). The
+ * secret is needed for a code of the app only: a recovery code works even when the secret cannot be opened.
+ */
 export async function checkSecondFactor(
   db: Tx,
-  account: { id: number; totpSecret: string },
+  account: { id: number; totpSecret: string | null },
   code: string,
   nowMs: number,
 ): Promise<CodeCheck> {
-  if (isTotpCode(code)) return acceptTotpCode(db, account.id, account.totpSecret, code, nowMs);
+  if (isTotpCode(code))
+    return account.totpSecret === null ? 'wrong' : acceptTotpCode(db, account.id, account.totpSecret, code, nowMs);
   const used = await useRecoveryCode(db, account.id, recoveryCodeHash(code), new Date(nowMs));
   return used ? 'accepted' : 'wrong';
 }

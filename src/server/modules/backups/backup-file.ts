@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { z } from '../../../contract/zod';
 
 /**
- * A backup file (ADR 029): a header line, the manifest as one JSON line, the database's own dump (pg_dump's custom
+ * A backup file (ADR 031): a header line, the manifest as one JSON line, the database's own dump (pg_dump's custom
  * format, or PGlite's gzipped data folder), then an end mark with the SHA-256 and length of all that precedes it.
  * Written in one pass as the dump streams; a copy cut short lacks the end mark, a damaged one fails the checksum.
  */

@@ -10,7 +10,7 @@ import { BackupError, saveBackup } from './backup-file';
 import { pgliteBackup, pgliteOf } from './pglite-dump';
 
 /**
- * Where a running server on the embedded database answers `npm run backup` (ADR 029): a Unix socket in DATA_DIR,
+ * Where a running server on the embedded database answers `npm run backup` (ADR 031): a Unix socket in DATA_DIR,
  * readable by the server's own user only, who can read the database's files anyway.
  */
 export const backupSocketOf = (dataDir: string) => path.join(dataDir, 'backup.sock');

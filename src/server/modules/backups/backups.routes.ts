@@ -10,7 +10,7 @@ import { recordBackupMade } from './backup-audit';
 import { pgliteBackup, pgliteOf } from './pglite-dump';
 
 /**
- * Backups from the Settings page: the embedded database's, made by the server that has it open (ADR 029).
+ * Backups from the Settings page: the embedded database's, made by the server that has it open (ADR 031).
  * On PostgreSQL, `npm run backup` runs pg_dump wherever the operator has it; the server does not.
  */
 export const backupRoutes: FastifyPluginAsync<{ database: Database }> = async (app, { database }) => {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { recoveryCodes, users } from '../../db/schema';
 
@@ -6,7 +6,9 @@ import { recoveryCodes, users } from '../../db/schema';
 export async function mfaStateOf(db: Tx, userId: number) {
   const [row] = await db
     .select({
-      secret: users.totpSecret,
+      id: users.id,
+      totpSecret: users.totpSecret,
+      totpSecretSealed: users.totpSecretSealed,
       enabledAt: users.totpEnabledAt,
       recoveryCodesLeft: sql<number>`(select count(*)::int from ${recoveryCodes}
         where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)`,
@@ -16,11 +18,14 @@ export async function mfaStateOf(db: Tx, userId: number) {
   return row;
 }
 
-/** Keeps a new secret, pending until a code confirms it; false (nothing changed) when the factor is already on. */
-export async function setPendingSecret(tx: Tx, userId: number, secret: string): Promise<boolean> {
+/**
+ * Keeps a new secret, sealed, pending until a code confirms it, and clears any left in clear; false (nothing
+ * changed) when the factor is already on.
+ */
+export async function setPendingSecret(tx: Tx, userId: number, sealedSecret: string): Promise<boolean> {
   const rows = await tx
     .update(users)
-    .set({ totpSecret: secret, totpLastStep: null })
+    .set({ totpSecret: null, totpSecretSealed: sealedSecret, totpLastStep: null })
     .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -31,14 +36,23 @@ export async function enableTotp(tx: Tx, userId: number, at: Date): Promise<bool
   const rows = await tx
     .update(users)
     .set({ totpEnabledAt: at })
-    .where(and(eq(users.id, userId), isNull(users.totpEnabledAt), isNotNull(users.totpSecret)))
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.totpEnabledAt),
+        or(isNotNull(users.totpSecret), isNotNull(users.totpSecretSealed)),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length > 0;
 }
 
 /** Forgets the secret and every recovery code: sign-in asks for the password alone again. */
 export async function clearTotp(tx: Tx, userId: number): Promise<void> {
-  await tx.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ totpSecret: null, totpSecretSealed: null, totpEnabledAt: null, totpLastStep: null })
+    .where(eq(users.id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 

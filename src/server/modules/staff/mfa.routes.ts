@@ -4,15 +4,17 @@ import { mfaEndpoints } from '../../../contract/mfa';
 import type { Db } from '../../db/client';
 import { route } from '../../http/route';
 import { originOf } from '../audit';
-import { accountThrottle } from '../auth';
+import { accountThrottle, type TotpSecrets } from '../auth';
 import { confirmMfaSetup, disableMfa, mfaStatusOf, renewRecoveryCodes, startMfaSetup } from './mfa.service';
 import type { Caller } from './staff.audit';
 
 /** The second factor on the user's own account page (ADR 014). */
-export const mfaRoutes: FastifyPluginAsync<{ db: Db; now: () => number; requireForAdmins: boolean }> = async (
-  app,
-  { db, now, requireForAdmins },
-) => {
+export const mfaRoutes: FastifyPluginAsync<{
+  db: Db;
+  now: () => number;
+  requireForAdmins: boolean;
+  totp: TotpSecrets;
+}> = async (app, { db, now, requireForAdmins, totp }) => {
   const secrets = accountThrottle(db, now);
   const caller = (request: FastifyRequest, user: CurrentUser): Caller => ({
     id: user.id,
@@ -21,9 +23,9 @@ export const mfaRoutes: FastifyPluginAsync<{ db: Db; now: () => number; requireF
   });
 
   route(app, mfaEndpoints.status, ({ user }) => mfaStatusOf(db, user, requireForAdmins));
-  route(app, mfaEndpoints.start, ({ user }) => startMfaSetup(db, user));
+  route(app, mfaEndpoints.start, ({ user }) => startMfaSetup(db, totp, user));
   route(app, mfaEndpoints.confirm, async ({ user, body, request }) => {
-    const recoveryCodes = await confirmMfaSetup(db, secrets, caller(request, user), body.code, now());
+    const recoveryCodes = await confirmMfaSetup(db, secrets, totp, caller(request, user), body.code, now());
     request.log.info({ userId: user.id }, 'two-factor sign-in turned on');
     return { recoveryCodes };
   });

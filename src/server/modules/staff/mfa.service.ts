@@ -7,6 +7,7 @@ import {
   recoveryCodeHash,
   totpUri,
   type AccountThrottle,
+  type TotpSecrets,
 } from '../auth';
 import { checkCurrentPassword } from './account.service';
 import type { CurrentUser } from '../../../contract/auth';
@@ -28,10 +29,11 @@ export async function mfaStatusOf(db: Db, user: CurrentUser, required: boolean):
   };
 }
 
-/** A new secret for the user's app; it counts only once `confirmMfaSetup` has seen a code from it. */
-export async function startMfaSetup(db: Db, user: CurrentUser): Promise<MfaSetup> {
+/** A new secret for the user's app, kept sealed; it counts only once `confirmMfaSetup` has seen a code from it. */
+export async function startMfaSetup(db: Db, totp: TotpSecrets, user: CurrentUser): Promise<MfaSetup> {
   const secret = newTotpSecret();
-  if (!(await setPendingSecret(db, user.id, secret))) throw new ActionError(MFA_MESSAGES.alreadyEnabled, 409);
+  if (!(await setPendingSecret(db, user.id, totp.seal(user.id, secret))))
+    throw new ActionError(MFA_MESSAGES.alreadyEnabled, 409);
   return { secret, uri: totpUri(secret, user.email) };
 }
 
@@ -45,13 +47,14 @@ async function issueRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
 export async function confirmMfaSetup(
   db: Db,
   secrets: AccountThrottle,
+  totp: TotpSecrets,
   caller: Caller,
   code: string,
   nowMs: number,
 ): Promise<string[]> {
   const state = await mfaStateOf(db, caller.id);
   if (state?.enabledAt) throw new ActionError(MFA_MESSAGES.alreadyEnabled, 409);
-  const secret = state?.secret;
+  const secret = state && totp.forCheck(state);
   if (!secret) throw new ActionError(MFA_MESSAGES.notStarted, 409);
   // The confirming code uses up its step too, so it cannot be replayed at a sign-in.
   const check = await secrets.check(

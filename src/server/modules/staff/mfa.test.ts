@@ -78,8 +78,12 @@ describe('setting up two-factor sign-in', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(uri).toMatch(/^otpauth:\/\/totp\/Back%20Office:/);
     expect(new URL(uri).searchParams.get('secret')).toBe(secret);
-    // Pending: kept, but not in force until a code confirms it.
-    expect(await row(agent.user.id)).toMatchObject({ totpSecret: secret, totpEnabledAt: null });
+    // Pending: kept, sealed (ADR 030), but not in force until a code confirms it.
+    expect(await row(agent.user.id)).toMatchObject({
+      totpSecret: null,
+      totpSecretSealed: expect.stringMatching(/^v1\.[0-9a-f]{8}\./),
+      totpEnabledAt: null,
+    });
     expect((await agent.get(STATUS)).json()).toMatchObject({ enabled: false });
 
     const wrong = await agent.post(CONFIRM, { code: await wrongCode(secret) });
@@ -327,7 +331,7 @@ describe('turning it off and renewing recovery codes', () => {
     expect((await agent.post(DISABLE, { currentPassword: user.password })).statusCode).toBe(204);
     expect(await meStatus(agent)).toBe(200);
     expect(await meStatus(other)).toBe(401);
-    expect(await row(user.id)).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+    expect(await row(user.id)).toMatchObject({ totpSecret: null, totpSecretSealed: null, totpEnabledAt: null });
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
     // The password alone signs in again.
     await signedInAgent(t.app, user);
@@ -414,7 +418,7 @@ describe('the command line', () => {
     const { agent, user } = await enrolledUser();
     await resetMfaByEmail(t.db, user.email.toUpperCase());
     expect(await meStatus(agent)).toBe(401);
-    expect(await row(user.id)).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+    expect(await row(user.id)).toMatchObject({ totpSecret: null, totpSecretSealed: null, totpEnabledAt: null });
     await signedInAgent(t.app, user);
     await expect(resetMfaByEmail(t.db, 'nobody@example.com')).rejects.toThrow(StaffCommandError);
   });

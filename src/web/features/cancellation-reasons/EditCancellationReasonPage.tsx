@@ -23,7 +23,11 @@ function EditCancellationReason() {
       {reasons.isPending ? (
         <LoadingState />
       ) : reasons.error || !reason ? (
-        <ErrorState message={reasons.error?.message ?? REASON_NOT_FOUND_MESSAGE} onRetry={() => reasons.refetch()} />
+        <ErrorState
+          message={reasons.error?.message ?? REASON_NOT_FOUND_MESSAGE}
+          onRetry={() => reasons.refetch()}
+          error={reasons.error}
+        />
       ) : (
         <ReasonForm reasonId={id} initial={{ name: reason.name }} successMessage="Reason renamed." />
       )}

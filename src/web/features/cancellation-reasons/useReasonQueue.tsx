@@ -120,7 +120,11 @@ export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save,
 
   // Without the reasons the pickers cannot work: say so once, above the list, with a retry.
   const reasonsAlert = reasons.error ? (
-    <ErrorState message="The cancellation reasons could not be loaded." onRetry={() => reasons.refetch()} />
+    <ErrorState
+      message="The cancellation reasons could not be loaded."
+      onRetry={() => reasons.refetch()}
+      error={reasons.error}
+    />
   ) : null;
 
   return { renderPicker, reasonsAlert };

@@ -120,7 +120,7 @@ export function KpiTiles() {
         </Group>
       )}
       {kpis.isError ? (
-        <ErrorState message="The figures could not be loaded." onRetry={() => void kpis.refetch()} />
+        <ErrorState message="The figures could not be loaded." onRetry={() => void kpis.refetch()} error={kpis.error} />
       ) : !range ? (
         <Text size="sm" c="dimmed">
           Choose the first and last day.

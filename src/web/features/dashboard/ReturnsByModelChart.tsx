@@ -90,7 +90,11 @@ export function ReturnsByModelChart() {
         </Group>
       </Group>
       {query.isError ? (
-        <ErrorState message={`${TITLE} could not be loaded.`} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={`${TITLE} could not be loaded.`}
+          onRetry={() => void query.refetch()}
+          error={query.error}
+        />
       ) : !option ? (
         <div style={{ height: HEIGHT }}>
           <LoadingState label={`Loading ${TITLE}…`} />

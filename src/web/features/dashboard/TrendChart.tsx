@@ -171,7 +171,11 @@ export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?:
         </Group>
       )}
       {query.isError ? (
-        <ErrorState message={`${def.title} could not be loaded.`} onRetry={() => void query.refetch()} />
+        <ErrorState
+          message={`${def.title} could not be loaded.`}
+          onRetry={() => void query.refetch()}
+          error={query.error}
+        />
       ) : query.data && isEmptyTrend(def, query.data) ? (
         <div style={{ height: def.height }}>
           <EmptyState>

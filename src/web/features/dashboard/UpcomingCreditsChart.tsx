@@ -48,7 +48,11 @@ export function UpcomingCreditsChart() {
         />
       </Group>
       {query.isError ? (
-        <ErrorState message="Upcoming credits could not be loaded." onRetry={() => void query.refetch()} />
+        <ErrorState
+          message="Upcoming credits could not be loaded."
+          onRetry={() => void query.refetch()}
+          error={query.error}
+        />
       ) : !data ? (
         <div style={{ height: HEIGHT }}>
           <LoadingState label="Loading upcoming credits…" />

@@ -207,6 +207,7 @@ function ReplaceDevice() {
             void device.refetch();
             void options.refetch();
           }}
+          error={device.error ?? options.error}
         />
       </Stack>
     );

@@ -83,7 +83,11 @@ function ProspectCreate() {
       {options.isPending ? (
         <LoadingState label="Loading the form…" />
       ) : options.isError ? (
-        <ErrorState message="The form could not be loaded." onRetry={() => void options.refetch()} />
+        <ErrorState
+          message="The form could not be loaded."
+          onRetry={() => void options.refetch()}
+          error={options.error}
+        />
       ) : (
         <ProspectForm options={options.data} />
       )}

@@ -5,7 +5,7 @@ import { urlOf } from '../../lib/api';
 import { ErrorState, LoadingState, useApiQuery } from '../../ui';
 
 /**
- * Backups (ADR 029): the embedded database is downloaded from the server that has it open; a PostgreSQL database
+ * Backups (ADR 031): the embedded database is downloaded from the server that has it open; a PostgreSQL database
  * is backed up with `npm run backup`, which the page names.
  */
 export function BackupCard() {

@@ -30,7 +30,11 @@ function LookupEmailSettings() {
         }
       />
       {settings.error ? (
-        <ErrorState message="The settings could not be loaded." onRetry={() => settings.refetch()} />
+        <ErrorState
+          message="The settings could not be loaded."
+          onRetry={() => settings.refetch()}
+          error={settings.error}
+        />
       ) : settings.data ? (
         <LookupEmailSettingsForm key={settings.data.updatedAt ?? 'defaults'} saved={settings.data} />
       ) : (

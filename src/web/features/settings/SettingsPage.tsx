@@ -24,7 +24,11 @@ function Settings() {
     <Stack gap="lg">
       <PageHeader title="Settings" description="The lookup e-mail sent to customers who look up a plan." />
       {settings.error ? (
-        <ErrorState message="The settings could not be loaded." onRetry={() => settings.refetch()} />
+        <ErrorState
+          message="The settings could not be loaded."
+          onRetry={() => settings.refetch()}
+          error={settings.error}
+        />
       ) : settings.data ? (
         <LookupEmailSummary saved={settings.data} />
       ) : (

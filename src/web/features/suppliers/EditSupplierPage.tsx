@@ -28,6 +28,7 @@ function EditSupplier() {
             supplier.error instanceof HttpError ? supplier.error.firstError : 'The supplier could not be loaded.'
           }
           onRetry={() => supplier.refetch()}
+          error={supplier.error}
         />
       ) : (
         <SupplierForm

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { connectDatabase, migrateDatabase, MigrationMismatchError, releaseMigrations } from './client';
+import { openTestDatabase } from '../test/database';
+
+const applied = async (db: Awaited<ReturnType<typeof openTestDatabase>>['db']) =>
+  (
+    (await db.execute(sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY id`)) as unknown as {
+      rows: { hash: string; created_at: string }[];
+    }
+  ).rows;
+
+const tables = async (db: Awaited<ReturnType<typeof openTestDatabase>>['db']) =>
+  (
+    (await db.execute(
+      sql`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows[0]!.n;
+
+describe('migrations at start', () => {
+  it('records each shipped migration as the previous release did: its hash and journal time, in order', async () => {
+    const database = await openTestDatabase();
+    try {
+      const rows = await applied(database.db);
+      expect(rows.map((r) => [r.hash, Number(r.created_at)])).toEqual(releaseMigrations().map((m) => [m.hash, m.when]));
+      // A second start finds nothing to do.
+      await migrateDatabase(database);
+      expect(await applied(database.db)).toHaveLength(rows.length);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses, changing nothing, a database that has a migration this release does not ship', async () => {
+    const database = await openTestDatabase();
+    try {
+      await database.db.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('f00d', ${Date.now() + 1e9})`,
+      );
+      const before = await tables(database.db);
+      await expect(migrateDatabase(database)).rejects.toThrow(MigrationMismatchError);
+      await expect(migrateDatabase(database)).rejects.toThrow(/does not ship: number \d+ .*hash f00d.*newer release/);
+      expect(await tables(database.db)).toBe(before);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses a database whose baseline was made by another build, naming both hashes', async () => {
+    const database = await openTestDatabase();
+    try {
+      const [first] = releaseMigrations();
+      await database.db.execute(
+        sql`UPDATE drizzle.__drizzle_migrations SET hash = 'badbadbadbad0000' WHERE created_at = ${first!.when}`,
+      );
+      await expect(migrateDatabase(database)).rejects.toThrow(
+        new RegExp(`${first!.tag} .*badbadbadbad.*${first!.hash.slice(0, 12)}`),
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('migrates an empty embedded database from nothing', async () => {
+    const database = await connectDatabase({});
+    try {
+      await migrateDatabase(database);
+      expect(await tables(database.db)).toBeGreaterThan(20);
+    } finally {
+      await database.close();
+    }
+  });
+});
