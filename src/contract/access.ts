@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'settings.manage',
   'staff.manage',
   'audit.view',
+  'backups.download',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

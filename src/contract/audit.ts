@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   prospect: ['prospect.created'],
   feedback_submission: ['feedback.submitted'],
   'settings.lookup_email': ['settings.updated', 'change.reverted'],
+  // A copy of the whole database left the server (no record id: the backup concerns every record).
+  backup: ['backup.downloaded'],
   // Security events and staff accounts, written on the account concerned (none for an unknown e-mail).
   user: [
     'auth.signed_in',
@@ -59,10 +61,10 @@ export const AUDIT_ACTION_NAMES = [...new Set(Object.values(AUDIT_ACTIONS).flat(
 /**
  * The record kinds whose history `history.view` shows: every business record, and customers (their page shows
  * changes of their subscriptions). Staff accounts (`user`) carry the security events, reserved for `audit.view`
- * (ADR 010, ADR 012): they are not a record type of this endpoint at all.
+ * (ADR 010, ADR 012), and backups are no record: neither is a record type of this endpoint at all.
  */
 export const HISTORY_ENTITY_TYPES = [
-  ...AUDIT_ENTITY_TYPES.filter((t): t is Exclude<AuditEntityType, 'user'> => t !== 'user'),
+  ...AUDIT_ENTITY_TYPES.filter((t): t is Exclude<AuditEntityType, 'user' | 'backup'> => t !== 'user' && t !== 'backup'),
   'customer',
 ] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { auditEndpoints, auditLogEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { backupEndpoints } from './backups';
 import { cancellationReasonEndpoints } from './cancellation-reasons';
 import { customerEndpoints } from './customers';
 import { deviceSwapEndpoints } from './device-swaps';
@@ -27,6 +28,7 @@ export const ENDPOINTS: Endpoint[] = [
   auditEndpoints,
   auditLogEndpoints,
   authEndpoints,
+  backupEndpoints,
   cancellationReasonEndpoints,
   cancellationEndpoints,
   customerEndpoints,

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { connectDatabase, DataDirLockedError, MigrationMismatchError } from './db/client';
 import { startDailyJobs } from './jobs/daily-jobs';
+import { serveBackupSocket } from './modules/backups';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
 async function main() {
@@ -33,6 +34,9 @@ async function main() {
   // onClose hooks run last added first: the jobs stop before the database closes.
   const jobs = startDailyJobs(database.primary, config, app.log);
   app.addHook('onClose', () => jobs.close());
+  // `npm run backup` reaches the embedded database through this server while it holds DATA_DIR (ADR 031); its
+  // socket closes before the database, too.
+  if (database.kind === 'pglite') await serveBackupSocket(app, database, config.DATA_DIR);
 
   let closing = false;
   const shutdown = async (signal: string) => {

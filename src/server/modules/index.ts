@@ -6,6 +6,7 @@ import { authRoutes } from './auth/auth.routes';
 import { TotpSecrets } from './auth/totp-secret';
 import { loadKeyring } from '../secrets/encryption-keys';
 import { auditRoutes } from './audit/audit.routes';
+import { backupRoutes } from './backups/backups.routes';
 import { statsRoutes } from './stats/stats.routes';
 import { StatsAnswers } from './stats/stats.cache';
 import { deviceRoutes } from './devices/devices.routes';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   const totp = new TotpSecrets(await loadKeyring(database.primary, config), app.log);
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now, totp });
   await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
+  await app.register(backupRoutes, { database });
   const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
   await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, answers: statsAnswers });
   await app.register(deviceRoutes, { db });

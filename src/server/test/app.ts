@@ -56,6 +56,14 @@ export class Agent {
     this.request('PATCH', url, payload ?? {}, headers);
   delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 
+  /** The same browser, its cookies and CSRF token, talking to another app (a restored database, another instance). */
+  at(app: FastifyInstance): Agent {
+    const agent = new Agent(app, this.remoteAddress);
+    agent.cookies = new Map(this.cookies);
+    agent.csrfToken = this.csrfToken;
+    return agent;
+  }
+
   /** Loads a page, as a browser would, and keeps the CSRF token from its meta tag. */
   async loadPage(url = '/admin/login'): Promise<LightMyRequestResponse> {
     const res = await this.request('GET', url, undefined, { 'x-requested-with': '', accept: 'text/html' });

@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS = {
   'account.mfa_enabled': 'Two-factor sign-in turned on',
   'account.mfa_disabled': 'Two-factor sign-in turned off',
   'account.recovery_codes_replaced': 'Recovery codes replaced',
+  'backup.downloaded': 'Backup made',
 } satisfies Record<AuditAction, string>;
 
 /** What each kind of record is called, in the record column and as the action groups. */
@@ -52,6 +53,7 @@ export const AUDIT_RECORD_LABELS: Record<AuditEntityType, string> = {
   prospect: 'Prospect',
   feedback_submission: 'Feedback',
   'settings.lookup_email': 'Lookup e-mail settings',
+  backup: 'Database backup',
   user: 'Staff account',
 };
 

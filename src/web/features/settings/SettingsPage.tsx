@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
-import { RequirePermission, useCurrentUser } from '../auth';
+import { RequirePermission, useCan, useCurrentUser } from '../auth';
 import { ErrorState, LoadingState, PageHeader } from '../../ui';
 import { useLookupEmailSettings } from './api';
+import { BackupCard } from './BackupCard';
 import { LookupEmailSummary } from './LookupEmailSummary';
 import { Outbox } from './Outbox';
 import { TestEmailSender } from './TestEmailSender';
@@ -18,6 +19,7 @@ export function SettingsPage() {
 function Settings() {
   const settings = useLookupEmailSettings();
   const me = useCurrentUser();
+  const can = useCan();
   return (
     <Stack gap="lg">
       <PageHeader title="Settings" description="The lookup e-mail sent to customers who look up a plan." />
@@ -34,6 +36,7 @@ function Settings() {
       )}
       {me.data && <TestEmailSender defaultAddress={me.data.email} />}
       <Outbox />
+      {can('backups.download') && <BackupCard />}
     </Stack>
   );
 }
