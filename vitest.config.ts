@@ -24,8 +24,6 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
-          // Two files at a time on two cores (the default is one fewer than the cores): 354 s instead of 493 s.
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
