@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { customerEndpoints } from '../../contract/customers';
 import { LOGIN_PAGE } from '../../contract/pages';
 import { ExportButton } from './ExportButton';
-import { renderWithProviders, stubFetch } from './testing/renderWithProviders';
+import { renderWithProviders, stubFetch } from '../test/renderWithProviders';
 
 afterEach(() => vi.unstubAllGlobals());
 
