@@ -6,7 +6,8 @@ import { isReversible, revertEndpoints, type RevertResult } from '../../../contr
 import { cancellationEndpoints, subscriptionEndpoints } from '../../../contract/subscriptions';
 import { supplierEndpoints } from '../../../contract/suppliers';
 import { api } from '../../lib/api';
-import { notify, useConfirmAction, useInvalidate } from '../../ui';
+import { notify, useConfirmAction } from '../../ui';
+import { useInvalidate } from '../../lib/data';
 
 /** Every view a revert can change: the log itself and the lists of the records that can be reverted. */
 const VIEWS = [

@@ -4,7 +4,8 @@ import { auditEndpoints } from '../../../contract/audit';
 import { revertEndpoints } from '../../../contract/revert';
 import { cancellationEndpoints, subscriptionEndpoints, type CancellationRow } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { bulkSummary, useApiMutation, useInvalidate } from '../../ui';
+import { bulkSummary } from '../../ui';
+import { useApiMutation, useInvalidate } from '../../lib/data';
 import { useCancellationReasons } from '../cancellation-reasons';
 
 /**

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { endpointKey } from '../../lib/api';
 import { HttpError } from '../../lib/http';
-import { isForbidden, useApiMutation, useApiQuery, type MutationOptions } from '../../ui';
+import { isForbidden } from '../../ui';
+import { useApiMutation, useApiQuery, type MutationOptions } from '../../lib/data';
 import { auditEndpoints } from '../../../contract/audit';
 import { devicesEndpoints } from '../../../contract/devices';
 import type { Endpoint, QueryIn } from '../../../contract/endpoint';

@@ -8,8 +8,8 @@ import {
   subscriptionEndpoints,
   type SubscriptionDetail,
 } from '../../../contract/subscriptions';
-import { ErrorState, LoadingState, PageHeader, useApiMutation } from '../../ui';
-import { formatDate } from '../../ui/dates';
+import { ErrorState, LoadingState, PageHeader, formatDate } from '../../ui';
+import { useApiMutation } from '../../lib/data';
 import { href, paths } from '../../paths';
 import { ReasonPicker } from '../cancellation-reasons';
 import { reasonLabel, useCancellationReasons } from '../cancellation-reasons';

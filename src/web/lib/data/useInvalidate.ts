@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Endpoint } from '../../../contract/endpoint';
-import { endpointKey } from '../../lib/api';
+import { endpointKey } from '../api';
 
 /** Marks every cached answer of the given GET endpoints stale (every input), and waits for the visible ones to reload. */
 export function useInvalidate() {

@@ -1,5 +1,5 @@
 import { auditEndpoints, type HistoryEntityType } from '../../../contract/audit';
-import { useApiQuery } from '../data/useApiQuery';
+import { useApiQuery } from '../../lib/data';
 
 /**
  * The cache key of every record history, for pages that still invalidate by key; with `useApiMutation`,
