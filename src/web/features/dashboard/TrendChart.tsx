@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Card, Group, SegmentedControl, Select, Switch, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Card, Group, Select, Switch, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
 import { Chart, useInView } from '../../ui/chart/Chart';
 import { ChartLegend } from '../../ui/chart/ChartLegend';
-import { DateField, EmptyState, ErrorState, formatDate, LoadingState } from '../../ui';
+import { DateField, EmptyState, ErrorState, formatDate, LoadingState, SegmentedChoice } from '../../ui';
 import { PALETTE_17 } from '../../../contract/business';
 import { useTrend } from './api';
 import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions';
@@ -166,28 +165,16 @@ function RowLimitSelect({
 }
 
 function ViewSwitch({ def, chosen, onChange }: { def: TrendChartDef; chosen: Chosen; onChange(view: Chosen): void }) {
-  const views = [
-    ...viewsOf(def).map((v) => ({ value: v as string, label: STATS_VIEWS[v].label })),
+  const views: { value: Chosen; label: string }[] = [
+    ...viewsOf(def).map((v) => ({ value: v, label: STATS_VIEWS[v].label })),
     { value: CUSTOM, label: 'Custom' },
   ];
-  // Four view buttons do not fit a phone: a select takes their place there.
-  const narrow = useMediaQuery('(max-width: 30em)') && views.length > 3;
-  return narrow ? (
-    <Select
+  return (
+    <SegmentedChoice
       aria-label={`Period of ${def.title}`}
-      size="xs"
-      w={140}
-      allowDeselect={false}
-      data={views}
+      selectWidth={140}
       value={chosen}
-      onChange={(v) => onChange(v as Chosen)}
-    />
-  ) : (
-    <SegmentedControl
-      size="xs"
-      aria-label={`Period of ${def.title}`}
-      value={chosen}
-      onChange={(v) => onChange(v as Chosen)}
+      onChange={onChange}
       data={views}
     />
   );
