@@ -23,6 +23,7 @@ export type { ModalLinkProps } from './modal/ModalLink';
 export { ModalViewBridge } from './modal/ModalViewBridge';
 export { modalWidth, withView, currentView, signalFormSuccess, MODAL_BREAKPOINT } from './modal/modalView';
 export { HashTabs } from './HashTabs';
+export { SegmentedChoice } from './SegmentedChoice';
 export type { HashTab, HashTabsProps } from './HashTabs';
 export { TagSelect, TAG_SPLIT_CHARS } from './TagSelect';
 export { DateField, TimeField, parseDate, parseTime, formatTime } from './DateTimeFields';

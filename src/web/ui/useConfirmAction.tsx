@@ -5,18 +5,26 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { HttpError } from '../lib/http';
 import { notify } from './notify';
 
-export interface ConfirmActionOptions {
+export interface ConfirmActionOptions<R = unknown> {
   title?: string;
   /** The exact confirmation text the user agrees to. */
   message: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   danger?: boolean;
-  action(): Promise<unknown>;
+  action(): Promise<R>;
   /** Reload the page's data here (invalidate queries). */
-  onSuccess?(result: unknown): void;
-  /** The toast after success; null when `onSuccess` reports the outcome itself. */
-  successMessage?: string | null;
+  onSuccess?(result: R): void;
+  /**
+   * The toast after success: a text, or read from the answer (an action the server words itself, one wording);
+   * null when `onSuccess` reports the outcome itself.
+   */
+  successMessage?: string | null | ((result: R) => string);
+}
+
+function successText<R>(message: ConfirmActionOptions<R>['successMessage'], result: R): string | null {
+  if (typeof message === 'function') return message(result);
+  return message === null ? null : (message ?? 'Done.');
 }
 
 function failureText(err: unknown): string {
@@ -25,7 +33,7 @@ function failureText(err: unknown): string {
   return 'Something went wrong. Please try again.';
 }
 
-function ConfirmBody({ options, done }: { options: ConfirmActionOptions; done(confirmed: boolean): void }) {
+function ConfirmBody<R>({ options, done }: { options: ConfirmActionOptions<R>; done(confirmed: boolean): void }) {
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -36,7 +44,8 @@ function ConfirmBody({ options, done }: { options: ConfirmActionOptions; done(co
       const result = await options.action();
       done(true);
       options.onSuccess?.(result);
-      if (options.successMessage !== null) notify.success(options.successMessage ?? 'Done.');
+      const text = successText(options.successMessage, result);
+      if (text !== null) notify.success(text);
     } catch (err) {
       setError(failureText(err));
       setRunning(false);
@@ -71,7 +80,7 @@ function ConfirmBody({ options, done }: { options: ConfirmActionOptions; done(co
  */
 export function useConfirmAction() {
   return {
-    confirm(options: ConfirmActionOptions): Promise<boolean> {
+    confirm<R>(options: ConfirmActionOptions<R>): Promise<boolean> {
       return new Promise((resolve) => {
         let settled = false;
         const done = (confirmed: boolean) => {

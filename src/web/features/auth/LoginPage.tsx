@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -69,68 +69,122 @@ export function LoginPage() {
           )}
           {/* Keyed, so each step mounts its own fields: no input or button of one step is reused by the other. */}
           {step === 'code' ? (
-            <Fragment key="code">
-              <Text size="sm">
-                {recovery
-                  ? 'Enter one of your recovery codes. Each works once.'
-                  : 'Enter the 6-digit code your authenticator app shows for Back Office.'}
-              </Text>
-              <TextInput
-                label="Authentication code"
-                autoComplete="one-time-code"
-                inputMode={recovery ? 'text' : 'numeric'}
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={20}
-                required
-                withAsterisk={false}
-                autoFocus
-                value={code}
-                error={codeError && codeError !== error ? codeError : undefined}
-                onChange={(e) => setCode(e.currentTarget.value)}
-              />
-              <Button type="submit" loading={busy}>
-                Verify
-              </Button>
-              <Group justify="space-between" gap="xs">
-                <Anchor component="button" type="button" size="sm" onClick={() => setRecovery(!recovery)}>
-                  {recovery ? 'Use a code from the app' : 'Use a recovery code'}
-                </Anchor>
-                <Anchor component="button" type="button" size="sm" onClick={startOver}>
-                  Start over
-                </Anchor>
-              </Group>
-            </Fragment>
+            <CodeStep
+              key="code"
+              recovery={recovery}
+              onRecoveryChange={setRecovery}
+              code={code}
+              onCodeChange={setCode}
+              error={codeError && codeError !== error ? codeError : undefined}
+              busy={busy}
+              onStartOver={startOver}
+            />
           ) : (
-            <Fragment key="password">
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="username"
-                required
-                withAsterisk={false}
-                autoFocus
-                value={email}
-                error={fieldErrors.email?.[0] && fieldErrors.email[0] !== error ? fieldErrors.email[0] : undefined}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
-              <TextInput
-                label="Password"
-                type="password"
-                withAsterisk={false}
-                autoComplete="current-password"
-                required
-                value={password}
-                error={fieldErrors.password?.[0]}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
-              <Button type="submit" loading={busy}>
-                Sign in
-              </Button>
-            </Fragment>
+            <PasswordStep
+              key="password"
+              email={email}
+              onEmailChange={setEmail}
+              password={password}
+              onPasswordChange={setPassword}
+              fieldErrors={fieldErrors}
+              error={error}
+              busy={busy}
+            />
           )}
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+interface CodeStepProps {
+  recovery: boolean;
+  onRecoveryChange(recovery: boolean): void;
+  code: string;
+  onCodeChange(code: string): void;
+  /** The code's own error, when it says more than the alert above. */
+  error?: string;
+  busy: boolean;
+  onStartOver(): void;
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+function CodeStep({ recovery, onRecoveryChange, code, onCodeChange, error, busy, onStartOver }: CodeStepProps) {
+  return (
+    <>
+      <Text size="sm">
+        {recovery
+          ? 'Enter one of your recovery codes. Each works once.'
+          : 'Enter the 6-digit code your authenticator app shows for Back Office.'}
+      </Text>
+      <TextInput
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={20}
+        required
+        withAsterisk={false}
+        autoFocus
+        value={code}
+        error={error}
+        onChange={(e) => onCodeChange(e.currentTarget.value)}
+      />
+      <Button type="submit" loading={busy}>
+        Verify
+      </Button>
+      <Group justify="space-between" gap="xs">
+        <Anchor component="button" type="button" size="sm" onClick={() => onRecoveryChange(!recovery)}>
+          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" onClick={onStartOver}>
+          Start over
+        </Anchor>
+      </Group>
+    </>
+  );
+}
+
+interface PasswordStepProps {
+  email: string;
+  onEmailChange(email: string): void;
+  password: string;
+  onPasswordChange(password: string): void;
+  fieldErrors: Record<string, string[]>;
+  /** The alert's text: a field's error that only repeats it is not shown twice. */
+  error: string | null;
+  busy: boolean;
+}
+
+function PasswordStep(props: PasswordStepProps) {
+  const { email, onEmailChange, password, onPasswordChange, fieldErrors, error, busy } = props;
+  return (
+    <>
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="username"
+        required
+        withAsterisk={false}
+        autoFocus
+        value={email}
+        error={fieldErrors.email?.[0] && fieldErrors.email[0] !== error ? fieldErrors.email[0] : undefined}
+        onChange={(e) => onEmailChange(e.currentTarget.value)}
+      />
+      <TextInput
+        label="Password"
+        type="password"
+        withAsterisk={false}
+        autoComplete="current-password"
+        required
+        value={password}
+        error={fieldErrors.password?.[0]}
+        onChange={(e) => onPasswordChange(e.currentTarget.value)}
+      />
+      <Button type="submit" loading={busy}>
+        Sign in
+      </Button>
+    </>
   );
 }

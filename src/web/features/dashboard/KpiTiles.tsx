@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { KpiQuery, KpiTile } from '../../../contract/stats';
-import { DateField, ErrorState, formatDate } from '../../ui';
+import { DateField, ErrorState, formatDate, SegmentedChoice } from '../../ui';
 import { useKpis } from './api';
 import { formatValue } from './chartOptions';
 import { paths } from '../../paths';
@@ -71,8 +70,6 @@ export function KpiTiles() {
   const [preset, setPreset] = useState<Preset>('last30');
   const [custom, setCustom] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
   const range = rangeOf(preset, custom);
-  // Four range buttons do not fit a phone: a select takes their place there, as on the charts.
-  const narrow = useMediaQuery('(max-width: 30em)');
   const kpis = useKpis(range);
 
   return (
@@ -81,25 +78,13 @@ export function KpiTiles() {
         <Title order={2} size="h4" id="kpi-title">
           At a glance
         </Title>
-        {narrow ? (
-          <Select
-            size="xs"
-            w={150}
-            aria-label="Range of the figures"
-            allowDeselect={false}
-            value={preset}
-            onChange={(v) => setPreset(v as Preset)}
-            data={PRESETS}
-          />
-        ) : (
-          <SegmentedControl
-            size="xs"
-            aria-label="Range of the figures"
-            value={preset}
-            onChange={(v) => setPreset(v as Preset)}
-            data={PRESETS}
-          />
-        )}
+        <SegmentedChoice<Preset>
+          aria-label="Range of the figures"
+          selectWidth={150}
+          value={preset}
+          onChange={setPreset}
+          data={PRESETS}
+        />
       </Group>
       {preset === 'custom' && (
         <Group gap="sm" mb="sm" align="flex-end">
@@ -126,40 +111,47 @@ export function KpiTiles() {
           Choose the first and last day.
         </Text>
       ) : (
-        <Stack gap="xs">
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-            {kpis.data
-              ? kpis.data.tiles.map((tile) => {
-                  const href = listOf(tile.key, kpis.data.from, kpis.data.to);
-                  const value = show(tile, tile.value);
-                  return (
-                    <Stack key={tile.key} gap={2} data-kpi={tile.key}>
-                      <Text size="xs" c="dimmed" fw={600}>
-                        {tile.label}
-                      </Text>
-                      <Text fz="xl" fw={700} lh={1.2}>
-                        {href ? (
-                          <Anchor component={Link} to={href} inherit c="inherit" underline="hover">
-                            {value}
-                          </Anchor>
-                        ) : (
-                          value
-                        )}
-                      </Text>
-                      <Change tile={tile} />
-                    </Stack>
-                  );
-                })
-              : Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={58} />)}
-          </SimpleGrid>
-          {kpis.data && (
-            <Text size="xs" c="dimmed">
-              {formatDate(kpis.data.from)}–{formatDate(kpis.data.to)}, compared with{' '}
-              {formatDate(kpis.data.previousFrom)}–{formatDate(kpis.data.previousTo)}.
-            </Text>
-          )}
-        </Stack>
+        <TileGrid kpis={kpis} />
       )}
     </Card>
+  );
+}
+
+/** The tiles, each linking to the list of its rows where there is one, and the ranges compared. */
+function TileGrid({ kpis }: { kpis: ReturnType<typeof useKpis> }) {
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+        {kpis.data
+          ? kpis.data.tiles.map((tile) => {
+              const href = listOf(tile.key, kpis.data.from, kpis.data.to);
+              const value = show(tile, tile.value);
+              return (
+                <Stack key={tile.key} gap={2} data-kpi={tile.key}>
+                  <Text size="xs" c="dimmed" fw={600}>
+                    {tile.label}
+                  </Text>
+                  <Text fz="xl" fw={700} lh={1.2}>
+                    {href ? (
+                      <Anchor component={Link} to={href} inherit c="inherit" underline="hover">
+                        {value}
+                      </Anchor>
+                    ) : (
+                      value
+                    )}
+                  </Text>
+                  <Change tile={tile} />
+                </Stack>
+              );
+            })
+          : Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={58} />)}
+      </SimpleGrid>
+      {kpis.data && (
+        <Text size="xs" c="dimmed">
+          {formatDate(kpis.data.from)}–{formatDate(kpis.data.to)}, compared with {formatDate(kpis.data.previousFrom)}–
+          {formatDate(kpis.data.previousTo)}.
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoleId } from '../../../contract/access';
 import type { DeviceDetail } from '../../../contract/devices';
@@ -27,8 +27,8 @@ const device: DeviceDetail = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function openAs(role: RoleId, detail: unknown = device) {
-  vi.stubGlobal('fetch', stubApi({ '/admin/api/devices/5': detail, '/admin/api/audit': [] }).fetchStub);
+function openAs(role: RoleId, detail: unknown = device, answers: Record<string, unknown> = {}) {
+  vi.stubGlobal('fetch', stubApi({ '/admin/api/devices/5': detail, '/admin/api/audit': [], ...answers }).fetchStub);
   renderWithProviders(<DeviceDetailPage />, { user: staffUser(role), route: '/admin/devices/5', path: paths.device });
 }
 
@@ -63,6 +63,15 @@ describe('DeviceDetailPage by role', () => {
       'Alert! This will convert the device to a SIM Only and DELETE the line. This Pixel Test will be put on blacklist hold. Are you sure?',
     );
     expect(dialog).toHaveTextContent(notice);
+  });
+
+  it("says what the server did after an action, in the server's own words", async () => {
+    const message = 'Device 5 is now an available SIM Only; IMEI 356600000000005 moved to unbuilt equipment.';
+    openAs('operations', device, { '/admin/devices/5/unassign-equipment': { message, equipmentId: 40 } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Unassign Equipment' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unassign Equipment' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('tells a field rep who opens a device by its address that the page is not theirs', async () => {

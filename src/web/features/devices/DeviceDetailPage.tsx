@@ -156,7 +156,7 @@ function ActionRow({ spec, device }: { spec: DeviceActionSpec; device: DeviceDet
             confirmLabel: spec.label,
             danger: true,
             action: () => action.mutateAsync({ params: { id: device.id } }),
-            successMessage: spec.successMessage,
+            successMessage: (result) => result.message,
           })
         }
       >

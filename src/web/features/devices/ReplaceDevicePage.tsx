@@ -15,7 +15,17 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ErrorState, Form, LoadingState, notify, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
+import {
+  ErrorState,
+  Form,
+  LoadingState,
+  notify,
+  PageHeader,
+  SubmitButton,
+  useFieldProps,
+  useForm,
+  type FormState,
+} from '../../ui';
 import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
 import { DEFAULT_DEVICE_STATUS_ID } from '../../../contract/business';
@@ -58,28 +68,20 @@ function FoundDevice({ device }: { device: SimLookupDevice }) {
   );
 }
 
-function ReplacementFormView({ device, options }: { device: DeviceDetail; options: DeviceOptions }) {
-  const navigate = useNavigate();
-  const reload = useReloadDeviceViews();
-  // Ids as the selects hold them (digits, '' for none); the body schema reads them as ids.
-  const form = useForm<ReplacementBody>({
-    sim: '',
-    new_device_id: '',
-    unavailable: true,
-    device_status_id: String(DEFAULT_DEVICE_STATUS_ID),
-    product_id: String(device.product?.id ?? ''),
-  });
-  const [found, setFound] = useState<SimLookupDevice | null>(null);
-  const [lookupError, setLookupError] = useState<string | null>(null);
-  const [lookingUp, setLookingUp] = useState(false);
-  const simField = useFieldProps(form, 'sim', { required: true, label: 'SIM' });
-  // A device the server would refuse is said so at once, and Submit stays off.
-  const refusal = found && replacementTargetRefusal(device.id, found);
+type ReplacementForm = FormState<ReplacementBody>;
 
+/** The SIM typed is looked up on demand; the device found is the one the move goes to. */
+function useSimLookup(form: ReplacementForm) {
+  const [found, setFound] = useState<SimLookupDevice | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const forget = () => {
+    setFound(null);
+    setError(null);
+  };
   async function lookup() {
     const sim = form.data.sim.trim();
-    setFound(null);
-    setLookupError(null);
+    forget();
     form.setData('new_device_id', '');
     if (!sim) {
       form.setError('sim', 'The sim field is required.');
@@ -91,64 +93,62 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
       setFound(result);
       form.setData('new_device_id', result.id);
     } catch (err) {
-      setLookupError(err instanceof HttpError ? err.firstError : 'The lookup failed. Please try again.');
+      setError(err instanceof HttpError ? err.firstError : 'The lookup failed. Please try again.');
     } finally {
       setLookingUp(false);
     }
   }
+  return { found, error, lookingUp, lookup, forget };
+}
+type SimLookup = ReturnType<typeof useSimLookup>;
 
-  const submit = () =>
-    form.submit(
-      devicesEndpoints.replace,
-      { params: { id: device.id } },
-      {
-        onSuccess: async ({ newDeviceId }) => {
-          setFound(null);
-          await reload();
-          notify.success(`The line moved to device ${newDeviceId}.`);
-          await navigate(href(paths.device, { id: newDeviceId }));
-        },
-      },
-    );
-
+function SimField({ form, lookup }: { form: ReplacementForm; lookup: SimLookup }) {
+  const simField = useFieldProps(form, 'sim', { required: true, label: 'SIM' });
   return (
-    <Form form={form} onSubmit={submit} aria-label="Move equipment">
-      <TextInput
-        {...simField}
-        onChange={(event) => {
-          form.setData({ sim: event.currentTarget.value, new_device_id: '' });
-          setFound(null);
-          setLookupError(null);
-        }}
-        onKeyDown={(event) => {
-          // Enter in the SIM field looks the SIM up rather than submitting the move.
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            void lookup();
-          }
-        }}
-        description="SIM of the device the phone and line move to"
-        autoComplete="off"
-        inputContainer={(input) => (
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <div style={{ flex: 1 }}>{input}</div>
-            <Button variant="light" onClick={lookup} loading={lookingUp} leftSection={<IconSearch size={16} />}>
-              Lookup
-            </Button>
-          </Group>
-        )}
-      />
-      {lookupError && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert">
-          {lookupError}
-        </Alert>
+    <TextInput
+      {...simField}
+      onChange={(event) => {
+        form.setData({ sim: event.currentTarget.value, new_device_id: '' });
+        lookup.forget();
+      }}
+      onKeyDown={(event) => {
+        // Enter in the SIM field looks the SIM up rather than submitting the move.
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          void lookup.lookup();
+        }
+      }}
+      description="SIM of the device the phone and line move to"
+      autoComplete="off"
+      inputContainer={(input) => (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <div style={{ flex: 1 }}>{input}</div>
+          <Button
+            variant="light"
+            onClick={lookup.lookup}
+            loading={lookup.lookingUp}
+            leftSection={<IconSearch size={16} />}
+          >
+            Lookup
+          </Button>
+        </Group>
       )}
-      {found && <FoundDevice device={found} />}
-      {refusal && (
-        <Alert color="red" icon={<IconAlertCircle />} role="alert" title="This device cannot take the phone and line">
-          {refusal}
-        </Alert>
-      )}
+    />
+  );
+}
+
+/** What the new device gets (its phone's model) and what becomes of this one once it is a SIM Only. */
+function TargetFields({
+  form,
+  device,
+  options,
+}: {
+  form: ReplacementForm;
+  device: DeviceDetail;
+  options: DeviceOptions;
+}) {
+  return (
+    <>
       <Select
         {...useFieldProps(form, 'product_id', { required: true, label: 'Product' })}
         value={String(form.data.product_id) || null}
@@ -169,8 +169,57 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
         {...useFieldProps(form, 'unavailable', { label: 'Unavailable' })}
         description={`Mark device ${device.id} unavailable once it is a SIM Only`}
       />
+    </>
+  );
+}
+
+function ReplacementFormView({ device, options }: { device: DeviceDetail; options: DeviceOptions }) {
+  const navigate = useNavigate();
+  const reload = useReloadDeviceViews();
+  // Ids as the selects hold them (digits, '' for none); the body schema reads them as ids.
+  const form = useForm<ReplacementBody>({
+    sim: '',
+    new_device_id: '',
+    unavailable: true,
+    device_status_id: String(DEFAULT_DEVICE_STATUS_ID),
+    product_id: String(device.product?.id ?? ''),
+  });
+  const lookup = useSimLookup(form);
+  const { found } = lookup;
+  // A device the server would refuse is said so at once, and Submit stays off.
+  const refusal = found && replacementTargetRefusal(device.id, found);
+
+  const submit = () =>
+    form.submit(
+      devicesEndpoints.replace,
+      { params: { id: device.id } },
+      {
+        onSuccess: async ({ newDeviceId }) => {
+          lookup.forget();
+          await reload();
+          notify.success(`The line moved to device ${newDeviceId}.`);
+          await navigate(href(paths.device, { id: newDeviceId }));
+        },
+      },
+    );
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Move equipment">
+      <SimField form={form} lookup={lookup} />
+      {lookup.error && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert">
+          {lookup.error}
+        </Alert>
+      )}
+      {found && <FoundDevice device={found} />}
+      {refusal && (
+        <Alert color="red" icon={<IconAlertCircle />} role="alert" title="This device cannot take the phone and line">
+          {refusal}
+        </Alert>
+      )}
+      <TargetFields form={form} device={device} options={options} />
       <Group>
-        <SubmitButton disabled={!found || !!refusal || form.data.new_device_id === '' || lookingUp}>
+        <SubmitButton disabled={!found || !!refusal || form.data.new_device_id === '' || lookup.lookingUp}>
           Move equipment
         </SubmitButton>
       </Group>

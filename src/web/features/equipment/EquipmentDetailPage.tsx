@@ -5,7 +5,7 @@ import { DetailField, ErrorState, formatDate, LoadingState, PageHeader } from '.
 import { AuditHistory } from '../audit';
 import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
-import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
+import { EQUIPMENT_STATE_LABELS, type EquipmentRow } from '../../../contract/equipment';
 import { PermittedLink, useCan } from '../auth';
 import { DEVICE_AUDIT_LABELS } from '../devices';
 import { CustomerLink } from '../devices';
@@ -16,28 +16,9 @@ import { useEquipmentActions } from './useEquipmentActions';
 export function EquipmentDetailPage() {
   const id = Number(useParams().id);
   const item = useEquipment(id);
-  const actions = useEquipmentActions();
-  const navigate = useNavigate();
   const can = useCan();
 
-  if (item.error || (!item.data && item.fetchStatus === 'idle')) {
-    const missing = !(item.error instanceof HttpError) || item.error.status === 404;
-    return (
-      <Stack>
-        <PageHeader title="Equipment" />
-        <ErrorState
-          message={
-            missing ? 'This equipment does not exist (it may have been deleted).' : 'The equipment could not be loaded.'
-          }
-          onRetry={missing ? undefined : () => item.refetch()}
-          error={item.error}
-        />
-        <Anchor component={Link} to={paths.equipment}>
-          Back to equipment
-        </Anchor>
-      </Stack>
-    );
-  }
+  if (item.error || (!item.data && item.fetchStatus === 'idle')) return <MissingEquipment item={item} />;
   if (!item.data) return <LoadingState label="Loading equipment…" />;
   const e = item.data;
   return (
@@ -56,67 +37,8 @@ export function EquipmentDetailPage() {
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Card withBorder padding="md">
-          <Title order={2} size="h4" mb="sm">
-            Equipment
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <DetailField label="Model">{e.product?.model ?? '—'}</DetailField>
-            <DetailField label="IMEI">{e.imei}</DetailField>
-            <DetailField label="From device">
-              {e.fromDeviceId === null ? (
-                '—'
-              ) : e.fromDeviceExists ? (
-                <PermittedLink permission="devices.view" to={href(paths.device, { id: e.fromDeviceId })}>
-                  {e.fromDeviceId}
-                </PermittedLink>
-              ) : (
-                `${e.fromDeviceId} (deleted)`
-              )}
-            </DetailField>
-            <DetailField label="Customer">
-              <CustomerLink customer={e.customer} />
-            </DetailField>
-            <DetailField label="Recorded">{formatDate(e.createdAt)}</DetailField>
-            <DetailField label="In this state since">{formatDate(e.updatedAt)}</DetailField>
-          </SimpleGrid>
-        </Card>
-        {can('devices.manage') && (
-          <Card withBorder padding="md">
-            <Title order={2} size="h4" mb="sm">
-              Actions
-            </Title>
-            <Stack gap="sm">
-              {e.state === 'hold' && (
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Text size="sm" style={{ flex: '1 1 220px' }}>
-                    The phone has arrived: moves it from equipment hold to unbuilt equipment.
-                  </Text>
-                  <Button
-                    variant="light"
-                    leftSection={<IconCircleCheck size={16} />}
-                    onClick={() => actions.received(e)}
-                  >
-                    Mark as Received
-                  </Button>
-                </Group>
-              )}
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Text size="sm" style={{ flex: '1 1 220px' }}>
-                  Removes this phone from inventory permanently.
-                </Text>
-                <Button
-                  variant="light"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => actions.remove(e, () => navigate(`${paths.equipment}#${e.state}`))}
-                >
-                  Delete Equipment
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
-        )}
+        <EquipmentFacts item={e} />
+        {can('devices.manage') && <EquipmentActions item={e} />}
       </SimpleGrid>
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="sm">
@@ -125,5 +47,92 @@ export function EquipmentDetailPage() {
         <AuditHistory entityType="equipment" entityId={e.id} labels={DEVICE_AUDIT_LABELS} />
       </Card>
     </Stack>
+  );
+}
+
+function MissingEquipment({ item }: { item: ReturnType<typeof useEquipment> }) {
+  const missing = !(item.error instanceof HttpError) || item.error.status === 404;
+  return (
+    <Stack>
+      <PageHeader title="Equipment" />
+      <ErrorState
+        message={
+          missing ? 'This equipment does not exist (it may have been deleted).' : 'The equipment could not be loaded.'
+        }
+        onRetry={missing ? undefined : () => item.refetch()}
+        error={item.error}
+      />
+      <Anchor component={Link} to={paths.equipment}>
+        Back to equipment
+      </Anchor>
+    </Stack>
+  );
+}
+
+function EquipmentFacts({ item: e }: { item: EquipmentRow }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        Equipment
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <DetailField label="Model">{e.product?.model ?? '—'}</DetailField>
+        <DetailField label="IMEI">{e.imei}</DetailField>
+        <DetailField label="From device">
+          {e.fromDeviceId === null ? (
+            '—'
+          ) : e.fromDeviceExists ? (
+            <PermittedLink permission="devices.view" to={href(paths.device, { id: e.fromDeviceId })}>
+              {e.fromDeviceId}
+            </PermittedLink>
+          ) : (
+            `${e.fromDeviceId} (deleted)`
+          )}
+        </DetailField>
+        <DetailField label="Customer">
+          <CustomerLink customer={e.customer} />
+        </DetailField>
+        <DetailField label="Recorded">{formatDate(e.createdAt)}</DetailField>
+        <DetailField label="In this state since">{formatDate(e.updatedAt)}</DetailField>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** Mark as Received (while on hold) and Delete Equipment, each with what it does. */
+function EquipmentActions({ item: e }: { item: EquipmentRow }) {
+  const actions = useEquipmentActions();
+  const navigate = useNavigate();
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        Actions
+      </Title>
+      <Stack gap="sm">
+        {e.state === 'hold' && (
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" style={{ flex: '1 1 220px' }}>
+              The phone has arrived: moves it from equipment hold to unbuilt equipment.
+            </Text>
+            <Button variant="light" leftSection={<IconCircleCheck size={16} />} onClick={() => actions.received(e)}>
+              Mark as Received
+            </Button>
+          </Group>
+        )}
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm" style={{ flex: '1 1 220px' }}>
+            Removes this phone from inventory permanently.
+          </Text>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => actions.remove(e, () => navigate(`${paths.equipment}#${e.state}`))}
+          >
+            Delete Equipment
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }

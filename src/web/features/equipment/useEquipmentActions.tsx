@@ -1,6 +1,5 @@
 import { List } from '@mantine/core';
 import { bulkSummary, useConfirmAction } from '../../ui';
-import type { BulkResult } from '../../../contract/bulk';
 import { equipmentEndpoints, type EquipmentRow } from '../../../contract/equipment';
 import { useDeviceMutation } from '../devices';
 
@@ -21,7 +20,7 @@ export function useEquipmentActions() {
         message: receivedText(item),
         confirmLabel: 'Mark as Received',
         action: () => received.mutateAsync({ params: { id: item.id } }),
-        successMessage: `IMEI ${item.imei} moved to unbuilt equipment.`,
+        successMessage: (result) => result.message,
       }),
     /**
      * Many at once: the dialog lists each item's own confirmation; each is moved on its own, and `onDone` gets the
@@ -41,8 +40,7 @@ export function useEquipmentActions() {
         confirmLabel: `Mark ${items.length} as Received`,
         action: () => receivedMany.mutateAsync({ body: { ids: items.map((i) => i.id) } }),
         successMessage: null,
-        onSuccess: (result) => {
-          const outcome = result as BulkResult;
+        onSuccess: (outcome) => {
           bulkSummary(
             outcome,
             (n) => `${n} moved to unbuilt equipment.`,
@@ -60,7 +58,7 @@ export function useEquipmentActions() {
         confirmLabel: 'Delete Equipment',
         danger: true,
         action: () => remove.mutateAsync({ params: { id: item.id } }),
-        successMessage: `IMEI ${item.imei} was deleted.`,
+        successMessage: (result) => result.message,
         onSuccess,
       }),
   };
