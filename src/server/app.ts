@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import { loggerOptions } from './logging';
-import type { Database } from './db/client';
+import type { Database } from './db/types';
 import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { accessPlugin } from './plugins/access';

@@ -21,7 +21,7 @@ import { createProspect } from '../modules/prospects/prospect.factory';
 import { EXPORT_BATCH, EXPORT_IDS_LIMIT, SEARCH_COUNT_LIMIT } from './pages';
 import { ensurePlannerStatistics, STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';
-import type { Database, Db } from './client';
+import type { Database, Db } from './types';
 import { CURSOR_MESSAGE, EXACT_COUNT_LIMIT, encodeCursor, type Page } from '../../contract/pagination';
 
 /*

@@ -1,7 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
-import type { ReplicaState } from '../db/replicas';
+import type { Database, ReplicaState } from '../db/types';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
 import { ActiveSessions, readSessionCounts } from './active-sessions';
 import { sampleEventLoopDelay } from './event-loop-delay';

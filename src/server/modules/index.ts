@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publicOrigin, type Config } from '../config';
 import type { Access } from '../../contract/access';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { authRoutes } from './auth/auth.routes';
 import { TotpSecrets } from './auth/totp-secret';
 import { loadKeyring } from '../secrets/encryption-keys';

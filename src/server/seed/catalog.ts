@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import {
   cancellationReasons,
   feedbackSubmissions,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { subscriptions } from '../db/schema';
 import { openTestDatabase } from '../test/database';
 import { verifyPassword } from '../modules/auth/password';

@@ -8,7 +8,7 @@ import { LOGIN_PAGE } from '../../../contract/pages';
 import { isTotpCode, MFA_MESSAGES } from '../../../contract/mfa';
 import { ActionError, FieldErrors, TooManyAttemptsError } from '../../http/errors';
 import { route } from '../../http/route';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { recordSignIn, recordSignInFailure, recordSignOut } from './auth.audit';
 import { authenticate } from './auth.service';
 import { accountThrottle, loginThrottle } from './login-throttle';

@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { connectDatabase, type Database } from '../../db/client';
+import { connectDatabase } from '../../db/client';
+import type { Database } from '../../db/types';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../../release';
 import {
   createCancellation,

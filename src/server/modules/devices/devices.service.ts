@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { DEVICE_STATUS } from '../../../contract/business';
 import {
   deviceActionRefusal,

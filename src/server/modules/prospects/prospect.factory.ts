@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { prospects } from '../../db/schema';
 import { createUser } from '../../seed/factories';
 
