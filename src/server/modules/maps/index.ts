@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ModuleDeps } from '../module-deps';
+import { MapClusters } from './map-clusters';
+import { mapsRoutes } from './maps.routes';
+
+/** Maps: the plugin the app registers, with the cluster indexes it keeps (writes elsewhere rebuild them). */
+export const mapsModule: FastifyPluginAsync<ModuleDeps & { clusters: MapClusters }> = async (
+  app,
+  { config, database, clusters },
+) => {
+  await app.register(mapsRoutes, {
+    db: database.db,
+    layers: database,
+    clusters,
+    timeZone: config.BUSINESS_TIMEZONE,
+    tileUrl: config.MAP_TILE_URL ?? null,
+  });
+};
+
+export { MapClusters };
