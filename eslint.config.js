@@ -13,6 +13,19 @@ const siblingInternals = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/.+',
   message: "Import another module or feature through its index.ts ('../devices'), not its internals.",
 };
+// Factories, the fuzzer and the test helpers live in src/server/test, outside what ships.
+const testImport = {
+  regex: '(^|/)test(/|$)',
+  message: 'Production code does not import from src/server/test (factories, fuzzer, test helpers).',
+};
+// What runs only under Vitest or builds the upgrade tier's fixtures.
+const serverTestFiles = [
+  'src/server/**/*.test.ts',
+  'src/server/**/*.cluster.ts',
+  'src/server/**/*.upgrade.ts',
+  'src/server/test/**',
+  'src/server/upgrade/**',
+];
 const webImport = {
   group: ['**/web/**', '**/web'],
   message: 'The server must not import the web app; share code through src/contract.',
@@ -43,10 +56,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [webImport] }] },
   },
   {
+    files: ['src/server/**/*.ts'],
+    ignores: serverTestFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [webImport, testImport] }] },
+  },
+  {
     files: ['src/server/modules/*/**/*.ts'],
-    // Tests may build their rows with another module's factories.
+    // Tests may reach into any module to arrange their case.
     ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [webImport, siblingInternals] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [webImport, testImport, siblingInternals] }] },
   },
   {
     files: ['src/web/features/*/**/*.{ts,tsx}'],

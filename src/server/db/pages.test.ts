@@ -15,9 +15,9 @@ import {
   createEquipment,
   createSubscription,
   createSupplier,
-} from '../seed/factories';
+} from '../test/factories';
 import { customers } from './schema';
-import { createProspect } from '../modules/prospects/prospect.factory';
+import { createProspect } from '../test/factories/prospect';
 import { EXPORT_BATCH, EXPORT_IDS_LIMIT, SEARCH_COUNT_LIMIT } from './pages';
 import { ensurePlannerStatistics, STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';

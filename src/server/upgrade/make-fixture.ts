@@ -17,7 +17,7 @@ import { loadConfig } from '../config';
 import { connectDatabase } from '../db/client';
 import type { Db } from '../db/types';
 import { loggerOptions } from '../logging';
-import { createUser } from '../seed/factories';
+import { createUser } from '../test/factories';
 import { ROW_BY_ROW_TABLES, type FixtureDatabase, type FixtureManifest, type TableRecord } from './fixture-manifest';
 import { describeTables, prepareSession, rowChecksums, tableSums, type Query } from './table-checksum';
 import { rowsOf as rowsOfQuery } from '../db/rows';

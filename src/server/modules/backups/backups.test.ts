@@ -22,7 +22,7 @@ import {
   createRenewal,
   createSubscription,
   createSupplier,
-} from '../../seed/factories';
+} from '../../test/factories';
 import { Agent, createTestApp, spaShell, type TestApp } from '../../test/app';
 import { BackupError, backupStream, readBackup, saveBackup, type BackupManifest } from './backup-file';
 import { backUp, restore, type DatabaseLocation } from './backups.service';

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Endpoint } from '../../contract/endpoint';
-import type { Db } from '../db/types';
-import type { Agent } from '../test/app';
+import { sql } from 'drizzle-orm';
+import type { Endpoint } from '../../../contract/endpoint';
+import type { Db } from '../../db/types';
+import type { Agent } from '../app';
 import { HOSTILE_VALUES, inputsFor } from './inputs';
-import { rowsOf } from '../db/rows';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The fuzz tier: calls generated from the endpoint table, sent by a signed-in Administrator. Passes only with

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { z } from '../../contract/zod';
-import type { Endpoint } from '../../contract/endpoint';
+import { z } from '../../../contract/zod';
+import type { Endpoint } from '../../../contract/endpoint';
 
 /**
  * Inputs for an endpoint, generated from its declared schemas: mostly values of the declared shape (so calls
