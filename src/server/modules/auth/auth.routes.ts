@@ -39,6 +39,14 @@ export const authRoutes: FastifyPluginAsync<{
     }
   };
 
+  // The step that completes a sign-in: the throttle forgets the failures, and the session starts.
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number, email: string) => {
+    await throttle.succeeded(request.ip, email);
+    const csrfToken = await app.startSession(request, reply, userId);
+    await recordSignIn(db, request, userId);
+    return csrfToken;
+  };
+
   route(app, endpoints.login, async ({ body, request, reply }) => {
     await admit(request, reply, body.email, 'password');
     const user = await authenticate(db, body.email, body.password);
@@ -56,9 +64,7 @@ export const authRoutes: FastifyPluginAsync<{
       if (!isXhr(request)) return reply.redirect(`${LOGIN_PAGE}?step=code`, 303);
       return { mfaRequired: true as const };
     }
-    await throttle.succeeded(request.ip, body.email);
-    const csrfToken = await app.startSession(request, reply, user.id);
-    await recordSignIn(db, request, user.id);
+    const csrfToken = await signIn(request, reply, user.id, body.email);
     request.log.info({ userId: user.id }, 'signed in');
     if (!isXhr(request)) return reply.redirect('/admin', 303);
     return { user, csrfToken };
@@ -98,9 +104,7 @@ export const authRoutes: FastifyPluginAsync<{
       throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
     }
     forgetFirstStep(reply);
-    await throttle.succeeded(request.ip, account.email);
-    const csrfToken = await app.startSession(request, reply, account.id);
-    await recordSignIn(db, request, account.id);
+    const csrfToken = await signIn(request, reply, account.id, account.email);
     request.log.info({ userId: account.id }, 'signed in with a second factor');
     if (!isXhr(request)) return reply.redirect('/admin', 303);
     const { id, email, name, role, isRep, canForceCreate } = account;
