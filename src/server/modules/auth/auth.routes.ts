@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authEndpoints as endpoints,
   INVALID_CREDENTIALS_MESSAGE,
@@ -19,16 +19,11 @@ import type { SignInStep } from '../../metrics/app-metrics';
 
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
-export const authRoutes: FastifyPluginAsync<{
-  db: Db;
-  loginRateLimit: number;
-  now: () => number;
-  totp: TotpSecrets;
-}> = async (app, { db, loginRateLimit, now, totp }) => {
-  const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
-  const codes = accountThrottle(db, now);
-
-  // Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail.
+/**
+ * Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail
+ * (`admit`); the step that completes a sign-in clears its failures and starts the session (`signIn`).
+ */
+function signInGate(app: FastifyInstance, db: Db, throttle: ReturnType<typeof loginThrottle>) {
   const admit = async (request: FastifyRequest, reply: FastifyReply, email: string, step: SignInStep) => {
     const wait = await throttle.admit(request.ip, email);
     if (wait !== null) {
@@ -39,13 +34,25 @@ export const authRoutes: FastifyPluginAsync<{
     }
   };
 
-  // The step that completes a sign-in: the throttle forgets the failures, and the session starts.
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number, email: string) => {
     await throttle.succeeded(request.ip, email);
     const csrfToken = await app.startSession(request, reply, userId);
     await recordSignIn(db, request, userId);
     return csrfToken;
   };
+  return { admit, signIn };
+}
+
+export const authRoutes: FastifyPluginAsync<{
+  db: Db;
+  loginRateLimit: number;
+  now: () => number;
+  totp: TotpSecrets;
+}> = async (app, { db, loginRateLimit, now, totp }) => {
+  const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
+  const codes = accountThrottle(db, now);
+
+  const { admit, signIn } = signInGate(app, db, throttle);
 
   route(app, endpoints.login, async ({ body, request, reply }) => {
     await admit(request, reply, body.email, 'password');
