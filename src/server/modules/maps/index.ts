@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../module-deps';
-import { MapClusters } from './map-clusters';
+import type { MapClusters } from './map-clusters';
 import { mapsRoutes } from './maps.routes';
 
 /** Maps: the plugin the app registers, with the cluster indexes it keeps (writes elsewhere rebuild them). */
@@ -17,4 +17,5 @@ export const mapsModule: FastifyPluginAsync<ModuleDeps & { clusters: MapClusters
   });
 };
 
-export { MapClusters };
+/** The cluster indexes: one set for the app, rebuilt after writes elsewhere (ADR 017). */
+export { MapClusters } from './map-clusters';

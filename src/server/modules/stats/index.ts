@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ModuleDeps } from '../module-deps';
-import { StatsAnswers } from './stats.cache';
+import type { StatsAnswers } from './stats.cache';
 import { statsRoutes } from './stats.routes';
 
 /** Statistics: the plugin the app registers, with the answers it keeps (writes elsewhere drop them). */
@@ -11,4 +11,5 @@ export const statsModule: FastifyPluginAsync<ModuleDeps & { answers: StatsAnswer
   await app.register(statsRoutes, { db: database.db, timeZone: config.BUSINESS_TIMEZONE, answers });
 };
 
-export { StatsAnswers };
+/** The answers kept between requests: one set for the app, dropped by writes elsewhere (ADR 024). */
+export { StatsAnswers } from './stats.cache';
