@@ -4,7 +4,7 @@
  * name steps. Target: p95 at most 20 ms for the 3-, 5- and 8-character queries and the id.
  */
 import { desc, sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
+import type { Db } from '../src/server/db/types';
 import { customers } from '../src/server/db/schema';
 import { customerEndpoints } from '../src/contract/customers';
 import { measure, record, type BenchContext, type BenchTarget } from './support';

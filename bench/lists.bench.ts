@@ -4,7 +4,7 @@
  * large scale, and p95(large) ÷ p95(demo) ≤ 2, printed when bench/results/lists.json holds the other scale too.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
+import type { Db } from '../src/server/db/types';
 import { encodeCursor } from '../src/contract/pagination';
 import { measure, recordWithScaleRatio, type BenchContext, type BenchTarget } from './support';
 

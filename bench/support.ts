@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Database, Db } from '../src/server/db/client';
+import type { Database, Db } from '../src/server/db/types';
 import type { Agent } from '../src/server/test/app';
 
 export interface BenchTarget {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startE2E, type E2E } from './support/harness';
 import { equipment, subscriptionCancellations } from '../src/server/db/schema';
-import { createCancellation, createCancellationReason, createEquipment } from '../src/server/seed/factories';
+import { createCancellation, createCancellationReason, createEquipment } from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './support/harness';
-import { createCustomer, createSubscription } from '../src/server/seed/factories';
+import { createCustomer, createSubscription } from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
-import { createCancellation, createDevice, createProduct, createSubscription } from '../src/server/seed/factories';
+import { createCancellation, createDevice, createProduct, createSubscription } from '../src/server/test/factories';
 
 const DAY_MS = 86_400_000;
 let e: E2E;

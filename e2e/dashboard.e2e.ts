@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
-import { createCancellation, createSubscription } from '../src/server/seed/factories';
+import { createCancellation, createSubscription } from '../src/server/test/factories';
 
 const HOUR_MS = 3_600_000;
 let e: E2E;

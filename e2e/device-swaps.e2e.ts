@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
-import { createCustomer, createDevice, createSupplier } from '../src/server/seed/factories';
+import { createCustomer, createDevice, createSupplier } from '../src/server/test/factories';
 import { deviceSwaps } from '../src/server/db/schema';
 
 let e: E2E;

@@ -9,7 +9,7 @@ import {
   createLoaner,
   createProduct,
   createSubscription,
-} from '../src/server/seed/factories';
+} from '../src/server/test/factories';
 
 let e: E2E;
 let page: Page;

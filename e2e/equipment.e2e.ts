@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
 import { equipment } from '../src/server/db/schema';
-import { createEquipment, createProduct } from '../src/server/seed/factories';
+import { createEquipment, createProduct } from '../src/server/test/factories';
 
 let e: E2E;
 let page: Page;

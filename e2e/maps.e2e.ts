@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
-import { createCustomer, createSubscription } from '../src/server/seed/factories';
-import { createProspect } from '../src/server/modules/prospects/prospect.factory';
+import { createCustomer, createSubscription } from '../src/server/test/factories';
+import { createProspect } from '../src/server/test/factories/prospect';
 
 let e: E2E;
 const DAY = 86_400_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startE2E, type E2E } from './support/harness';
 import { parcels, predefinedContainers } from '../src/server/db/schema';
-import { createCustomer, createSubscription } from '../src/server/seed/factories';
+import { createCustomer, createSubscription } from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
-import { createUser } from '../src/server/seed/factories';
+import { createUser } from '../src/server/test/factories';
 import { prospects, prospectSpeedTests } from '../src/server/db/schema';
 
 let e: E2E;

@@ -6,8 +6,8 @@ import {
   createProduct,
   createSubscription,
   createSupplier,
-} from '../src/server/seed/factories';
-import { createProspect } from '../src/server/modules/prospects/prospect.factory';
+} from '../src/server/test/factories';
+import { createProspect } from '../src/server/test/factories/prospect';
 
 const NO_PERMISSION = 'You do not have permission to see this page.';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './support/harness';
-import { createCustomer, createDevice } from '../src/server/seed/factories';
+import { createCustomer, createDevice } from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {

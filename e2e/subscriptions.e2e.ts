@@ -8,7 +8,7 @@ import {
   createCancellationReason,
   createCustomer,
   createSubscription,
-} from '../src/server/seed/factories';
+} from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { startE2E, type E2E } from './support/harness';
 import { suppliers } from '../src/server/db/schema';
-import { createSupplier } from '../src/server/seed/factories';
+import { createSupplier } from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {

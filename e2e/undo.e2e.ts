@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startE2E, type E2E } from './support/harness';
 import { cancellationReasons, subscriptionCancellations, suppliers } from '../src/server/db/schema';
-import { createCancellation, createCancellationReason, createSupplier } from '../src/server/seed/factories';
+import { createCancellation, createCancellationReason, createSupplier } from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {

@@ -12,8 +12,8 @@ import {
   createEquipment,
   createSubscription,
   createSupplier,
-} from '../../src/server/seed/factories';
-import { createProspect } from '../../src/server/modules/prospects/prospect.factory';
+} from '../../src/server/test/factories';
+import { createProspect } from '../../src/server/test/factories/prospect';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

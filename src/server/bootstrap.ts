@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import { migrateDatabase, type Database } from './db/client';
+import { migrateDatabase } from './db/client';
+import type { Database } from './db/types';
 import { ensureAdmin } from './modules/auth/auth.service';
 import { sealTotpSecrets } from './modules/auth/seal-totp-secrets';
 import { loadKeyring } from './secrets/encryption-keys';

@@ -7,7 +7,7 @@ import { startPrimaryWithReplica, type PrimaryWithReplica } from './test/pg-clus
 import { Session } from './test/http-session';
 import { spaShell } from './test/app';
 import { SCALES } from './seed/generate';
-import { supplierBody } from './modules/suppliers/supplier.factory';
+import { supplierBody } from './test/factories/supplier';
 
 /**
  * Two app instances on a PostgreSQL 15 primary with a streaming replica, as production would run them behind a

@@ -1,4 +1,4 @@
-import { DataDirLockedError } from '../db/client';
+import { DataDirLockedError } from '../db/data-dir-lock';
 
 /** Runs a command's main and exits with its code; a locked data folder or bad configuration is said plainly. */
 export function runCli(main: () => Promise<number>): void {

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { loadConfig } from '../config';
-import { openDatabase, type Db } from '../db/client';
+import { openDatabase } from '../db/client';
+import type { Db } from '../db/types';
 import { runCli } from './run';
 import { ROLE_IDS, roleLabel, type RoleId } from '../../contract/access';
 import { inviteBody, STAFF_STATUS_LABELS } from '../../contract/staff';

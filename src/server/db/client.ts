@@ -2,7 +2,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import fs from 'node:fs';
@@ -14,33 +13,13 @@ import { ensurePlannerStatistics } from './planner-statistics';
 import { ReplicaSet } from './replicas';
 import { routedDb } from './read-routing';
 import { applyMigrations, pendingMigrations, shippedMigrations } from './migrate';
-import { pgliteUse, poolUse, type PoolUse } from './pool-use';
+import { pgliteUse, poolUse } from './pool-use';
 import { RELEASE_VERSION } from '../release';
 import * as schema from './schema';
+import type { Database, Db } from './types';
 
 export { DataDirLockedError } from './data-dir-lock';
 export { MigrationMismatchError } from './migrate';
-export type { PoolUse } from './pool-use';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A database handle or an open transaction: services take either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
-export interface Database {
-  /** With replicas, each request's reads go where `route` sends them (read-routing.ts); else the primary. */
-  db: Db;
-  /** Always the primary: for what must never read a replica (sessions, whose hooks run inside requests). */
-  primary: Db;
-  kind: 'pglite' | 'postgres';
-  /** DATABASE_REPLICA_URLS, when set. */
-  replicas?: ReplicaSet;
-  /** Answers when the database does; used by /ready. */
-  ping(): Promise<void>;
-  /** Each pool's use now: the primary's, then each replica's. */
-  pools(): PoolUse[];
-  close(): Promise<void>;
-}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -59,11 +38,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     extensions: { pg_trgm },
   });
   const embeddedUse = pgliteUse(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     primary: db,
     kind: 'pglite',
+    embedded: client,
     ping: async () => void (await client.query('select 1')),
     pools: () => [embeddedUse()],
     close: async () => {
@@ -93,7 +73,7 @@ async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOpt
   });
   // A restarted database server must cost failed requests, not the process.
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema });
   const ping = async () => void (await pool.query('select 1'));
   const primaryUse = () => poolUse('primary', pool);
   if (!pool_.replicaUrls?.length)

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Database, Db } from './client';
+import type { Database, Db } from './types';
+import { rowsOf } from './rows';
 
 /**
  * The migrations this release ships, applied in order and recorded as Drizzle's migrator records them
@@ -45,16 +46,12 @@ interface AppliedRow {
 }
 
 async function appliedMigrations(db: Db): Promise<AppliedRow[]> {
-  const { rows } = (await db.execute(
+  const [table] = await rowsOf<{ present: boolean }>(
+    db,
     sql`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
-  )) as unknown as {
-    rows: { present: boolean }[];
-  };
-  if (!rows[0]?.present) return [];
-  const applied = (await db.execute(
-    sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at, id`,
-  )) as unknown as { rows: AppliedRow[] };
-  return applied.rows;
+  );
+  if (!table?.present) return [];
+  return rowsOf<AppliedRow>(db, sql`SELECT hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at, id`);
 }
 
 const short = (hash: string) => hash.slice(0, 12);

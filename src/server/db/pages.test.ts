@@ -15,13 +15,13 @@ import {
   createEquipment,
   createSubscription,
   createSupplier,
-} from '../seed/factories';
+} from '../test/factories';
 import { customers } from './schema';
-import { createProspect } from '../modules/prospects/prospect.factory';
+import { createProspect } from '../test/factories/prospect';
 import { EXPORT_BATCH, EXPORT_IDS_LIMIT, SEARCH_COUNT_LIMIT } from './pages';
 import { ensurePlannerStatistics, STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';
-import type { Database, Db } from './client';
+import type { Database, Db } from './types';
 import { CURSOR_MESSAGE, EXACT_COUNT_LIMIT, encodeCursor, type Page } from '../../contract/pagination';
 
 /*

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from './client';
+import type { Tx } from './types';
 import { FieldErrors } from '../http/errors';
 import {
   cursor,
@@ -79,7 +79,7 @@ function pageWindow(query: PageQuery, order: ListOrder): { seek?: SQL; limit: nu
 
 /** The planner's row estimate for a query (from ANALYZE/autovacuum statistics): planning only, nothing read. */
 async function plannedRows(db: Tx, query: PgSelect): Promise<number> {
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as {
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as {
     rows: Record<string, unknown>[];
   };
   const plan = Object.values(result.rows[0] ?? {})[0];
@@ -265,7 +265,7 @@ async function searchedExportBatch<R extends Keyed>(
   rowsOf: (ids: number[]) => Promise<R[]>,
 ): Promise<{ rows: R[]; more: boolean } | undefined> {
   if (reading.ids === undefined) {
-    const found = (await db.execute(sql`${ids().limit(EXPORT_IDS_LIMIT + 1)}`)) as unknown as {
+    const found = (await db.execute(sql`${ids().limit(EXPORT_IDS_LIMIT + 1)}`)) as {
       rows: { id: number | string }[];
     };
     reading.ids = found.rows.length > EXPORT_IDS_LIMIT ? null : found.rows.map((r) => Number(r.id));

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from './client';
+import type { Tx } from './types';
+import { rowsOf } from './rows';
 
 /**
  * Text columns a list search matches, whose planner statistics keep 1,000 values instead of the default 100. A
@@ -25,12 +26,13 @@ export async function ensurePlannerStatistics(db: Tx): Promise<void> {
     FINER_STATISTICS.map(([table, column]) => sql`(${table}::regclass, ${column}::name)`),
     sql`, `,
   );
-  const unset = (await db.execute(sql`
+  const unset = await rowsOf<{ table: string; column: string }>(
+    db,
+    sql`
     SELECT attrelid::regclass::text AS "table", attname::text AS "column" FROM pg_attribute
-    WHERE (attrelid, attname) IN (${columns}) AND coalesce(attstattarget, -1) <> ${STATISTICS_TARGET}`)) as unknown as {
-    rows: { table: string; column: string }[];
-  };
-  for (const { table, column } of unset.rows)
+    WHERE (attrelid, attname) IN (${columns}) AND coalesce(attstattarget, -1) <> ${STATISTICS_TARGET}`,
+  );
+  for (const { table, column } of unset)
     await db.execute(
       sql`ALTER TABLE ${sql.identifier(table)} ALTER COLUMN ${sql.identifier(column)} SET STATISTICS ${sql.raw(String(STATISTICS_TARGET))}`,
     );

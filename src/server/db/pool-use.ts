@@ -28,14 +28,13 @@ export const poolUse = (name: string, pool: pg.Pool): PoolUse => ({
  */
 export function pgliteUse(client: PGlite): () => PoolUse {
   let open = 0;
-  type Call = (...args: unknown[]) => Promise<unknown>;
-  const calls = client as unknown as Record<'query' | 'exec' | 'transaction', Call>;
-  for (const name of ['query', 'exec', 'transaction'] as const) {
-    const own = calls[name].bind(client);
-    calls[name] = (...args) => {
+  const counted = <F extends (...args: never[]) => Promise<unknown>>(own: F): F =>
+    ((...args: Parameters<F>) => {
       open++;
       return own(...args).finally(() => open--);
-    };
-  }
+    }) as F;
+  client.query = counted(client.query.bind(client));
+  client.exec = counted(client.exec.bind(client));
+  client.transaction = counted(client.transaction.bind(client));
   return () => ({ name: 'embedded', max: 1, inUse: Math.min(open, 1), waiting: Math.max(open - 1, 0) });
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db } from './client';
+import type { Db } from './types';
 
 /** The database the current request reads from, when it is not the primary. */
 const readTarget = new AsyncLocalStorage<Db>();

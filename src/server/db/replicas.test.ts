@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { formatLsn, parseLsn, ReplicaSet } from './replicas';
-import type { Db } from './client';
+import type { Db } from './types';
 
 const rowsOf = async (db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;

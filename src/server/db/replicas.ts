@@ -1,18 +1,9 @@
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './client';
+import type { Db, Replicas, ReplicaState, ReplicaStatus } from './types';
 import { poolUse, type PoolUse } from './pool-use';
 import * as schema from './schema';
-
-export type ReplicaState = 'ok' | 'lagging' | 'down';
-
-export interface ReplicaStatus {
-  name: string;
-  status: ReplicaState;
-  /** How far behind the primary it was at the last check; null while down. */
-  lagMs: number | null;
-}
 
 /** A WAL position ("16/B374D848") as a number that compares; null for anything else. */
 export function parseLsn(text: string | null | undefined): bigint | null {
@@ -105,7 +96,7 @@ const HISTORY_MS = 60_000;
  * compared with the positions the primary had, which gives its lag in time. `pick` chooses among those that are
  * up, within the lag bound and past the caller's own last write.
  */
-export class ReplicaSet {
+export class ReplicaSet implements Replicas {
   private readonly replicas: Replica[];
   /** The primary's WAL insert position over the last minute, oldest first. */
   private history: { at: number; lsn: bigint }[] = [];
@@ -129,7 +120,7 @@ export class ReplicaSet {
         name: `replica ${i + 1}`,
         pool,
         probe: pool.query.bind(pool) as pg.Pool['query'],
-        db: drizzle(pool, { schema }) as unknown as Db,
+        db: drizzle(pool, { schema }),
         state: 'down',
         replayed: null,
         lagMs: null,
@@ -186,10 +177,6 @@ export class ReplicaSet {
     replica.lagMs = null;
   }
 
-  /**
-   * A replica for a read, or undefined for the primary: one that is up, within the lag bound and, when the
-   * caller wrote at `after`, has replayed that far (read-your-writes).
-   */
   pick(after: bigint | null): Db | undefined {
     const usable = this.replicas.filter(
       (r) => r.state === 'ok' && (after === null || r.replayed === null || r.replayed >= after),
@@ -198,7 +185,6 @@ export class ReplicaSet {
     return usable[this.next++ % usable.length]!.db;
   }
 
-  /** The primary's WAL position now: a write acknowledged before this call is at or before it. */
   async primaryPosition(): Promise<bigint> {
     const { rows } = await this.primary.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
     return parseLsn(rows[0]!.lsn)!;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../test/app';
 import { auditLog, equipment, subscriptionCancellations, subscriptions } from '../db/schema';
-import { createCancellation, createCancellationReason, createEquipment } from '../seed/factories';
+import { createCancellation, createCancellationReason, createEquipment } from '../test/factories';
 import { BULK_ITEM_FAILED, BULK_MAX, type BulkResult } from '../../contract/bulk';
 import { eachOnItsOwn } from './bulk';
 import { ActionError } from './errors';

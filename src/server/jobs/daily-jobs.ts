@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { auditRetentionJob } from '../modules/audit';
 import { TimerSchedule, type DailySchedule } from './daily-schedule';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { openTestDatabase } from '../test/database';
 import { businessDayAndTime, TimerSchedule, type DailyJob } from './daily-schedule';
 

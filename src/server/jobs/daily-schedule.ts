@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { claimDay } from './daily-claims';
 
 /** A day's work; it stops between two steps once `signal` is aborted (the server is closing). */

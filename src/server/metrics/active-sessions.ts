@@ -1,5 +1,5 @@
 import { countDistinct, count, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { sessions } from '../db/schema';
 
 export interface SessionCounts {

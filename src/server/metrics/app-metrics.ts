@@ -1,7 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client';
-import type { ReplicaState } from '../db/replicas';
+import type { Database, ReplicaState } from '../db/types';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
 import { ActiveSessions, readSessionCounts } from './active-sessions';
 import { sampleEventLoopDelay } from './event-loop-delay';
@@ -13,6 +12,91 @@ const REPLICA_STATES: ReplicaState[] = ['ok', 'lagging', 'down'];
 const SIGN_IN_STEPS = ['password', 'code'] as const;
 export type SignInStep = (typeof SIGN_IN_STEPS)[number];
 const EXPORT_OUTCOMES = ['complete', 'cut'] as const;
+
+/** Each pool's connections in use, its limit and the calls waiting, read at each scrape. */
+function poolGauges(registers: Registry[], database: Database): void {
+  const pools = () => database.pools();
+  new Gauge({
+    name: 'backoffice_db_pool_connections_in_use',
+    help: 'Database connections running a statement or held by a transaction, by pool (primary, each replica; embedded: one).',
+    labelNames: ['pool'],
+    registers,
+    collect() {
+      for (const p of pools()) this.set({ pool: p.name }, p.inUse);
+    },
+  });
+  new Gauge({
+    name: 'backoffice_db_pool_connections_max',
+    help: 'Database connections a pool may open (DATABASE_POOL_SIZE).',
+    labelNames: ['pool'],
+    registers,
+    collect() {
+      for (const p of pools()) this.set({ pool: p.name }, p.max);
+    },
+  });
+  new Gauge({
+    name: 'backoffice_db_pool_waiting',
+    help: 'Calls waiting for a free database connection, by pool.',
+    labelNames: ['pool'],
+    registers,
+    collect() {
+      for (const p of pools()) this.set({ pool: p.name }, p.waiting);
+    },
+  });
+}
+
+/** Each read replica's lag and state, read at each scrape. */
+function replicaGauges(registers: Registry[], database: Database): void {
+  const replicas = () => database.replicas?.status() ?? [];
+  new Gauge({
+    name: 'backoffice_db_replica_lag_seconds',
+    help: 'How far each read replica was behind the primary at its last check (absent while it is down).',
+    labelNames: ['replica'],
+    registers,
+    collect() {
+      this.reset();
+      for (const r of replicas()) if (r.lagMs !== null) this.set({ replica: r.name }, r.lagMs / 1000);
+    },
+  });
+  new Gauge({
+    name: 'backoffice_db_replica_state',
+    help: 'Each read replica: 1 for its state (ok, lagging past REPLICA_MAX_LAG_MS, down), 0 for the others.',
+    labelNames: ['replica', 'state'],
+    registers,
+    collect() {
+      for (const r of replicas())
+        for (const state of REPLICA_STATES) this.set({ replica: r.name, state }, Number(r.status === state));
+    },
+  });
+}
+
+/** The staff sessions not expired, and the staff members they belong to. */
+function sessionGauges(registers: Registry[], database: Database, log: FastifyBaseLogger): void {
+  const active = new ActiveSessions(
+    () => readSessionCounts(database.db),
+    undefined,
+    (err) => log.warn({ err }, 'active sessions not counted'),
+  );
+  // Both gauges of a scrape share one read: the second asks while the first's is on its way.
+  new Gauge({
+    name: 'backoffice_sessions_active',
+    help: 'Staff sessions not expired, read at most every 5 s.',
+    registers,
+    async collect() {
+      const counts = await active.current();
+      if (counts) this.set(counts.sessions);
+    },
+  });
+  new Gauge({
+    name: 'backoffice_staff_signed_in',
+    help: 'Staff members with at least one session not expired, read at most every 5 s.',
+    registers,
+    async collect() {
+      const counts = await active.current();
+      if (counts) this.set(counts.staff);
+    },
+  });
+}
 
 /**
  * Every metric of one app, in a registry of its own (tests build many apps in one process). Every label takes
@@ -62,57 +146,9 @@ export class AppMetrics {
       registers,
     });
     this.stopSampling = sampleEventLoopDelay((seconds) => loopDelay.observe(seconds));
+    poolGauges(registers, database);
+    replicaGauges(registers, database);
 
-    const pools = () => database.pools();
-    new Gauge({
-      name: 'backoffice_db_pool_connections_in_use',
-      help: 'Database connections running a statement or held by a transaction, by pool (primary, each replica; embedded: one).',
-      labelNames: ['pool'],
-      registers,
-      collect() {
-        for (const p of pools()) this.set({ pool: p.name }, p.inUse);
-      },
-    });
-    new Gauge({
-      name: 'backoffice_db_pool_connections_max',
-      help: 'Database connections a pool may open (DATABASE_POOL_SIZE).',
-      labelNames: ['pool'],
-      registers,
-      collect() {
-        for (const p of pools()) this.set({ pool: p.name }, p.max);
-      },
-    });
-    new Gauge({
-      name: 'backoffice_db_pool_waiting',
-      help: 'Calls waiting for a free database connection, by pool.',
-      labelNames: ['pool'],
-      registers,
-      collect() {
-        for (const p of pools()) this.set({ pool: p.name }, p.waiting);
-      },
-    });
-
-    const replicas = () => database.replicas?.status() ?? [];
-    new Gauge({
-      name: 'backoffice_db_replica_lag_seconds',
-      help: 'How far each read replica was behind the primary at its last check (absent while it is down).',
-      labelNames: ['replica'],
-      registers,
-      collect() {
-        this.reset();
-        for (const r of replicas()) if (r.lagMs !== null) this.set({ replica: r.name }, r.lagMs / 1000);
-      },
-    });
-    new Gauge({
-      name: 'backoffice_db_replica_state',
-      help: 'Each read replica: 1 for its state (ok, lagging past REPLICA_MAX_LAG_MS, down), 0 for the others.',
-      labelNames: ['replica', 'state'],
-      registers,
-      collect() {
-        for (const r of replicas())
-          for (const state of REPLICA_STATES) this.set({ replica: r.name, state }, Number(r.status === state));
-      },
-    });
     this.statementTimeouts = new Counter({
       name: 'backoffice_db_statement_timeouts_total',
       help: 'Requests answered 503 because a statement ran past STATEMENT_TIMEOUT_MS.',
@@ -150,31 +186,7 @@ export class AppMetrics {
       this.signInThrottled.inc({ step }, 0);
     }
     for (const outcome of EXPORT_OUTCOMES) this.exportsDone.inc({ outcome }, 0);
-
-    const active = new ActiveSessions(
-      () => readSessionCounts(database.db),
-      undefined,
-      (err) => log.warn({ err }, 'active sessions not counted'),
-    );
-    // Both gauges of a scrape share one read: the second asks while the first's is on its way.
-    new Gauge({
-      name: 'backoffice_sessions_active',
-      help: 'Staff sessions not expired, read at most every 5 s.',
-      registers,
-      async collect() {
-        const counts = await active.current();
-        if (counts) this.set(counts.sessions);
-      },
-    });
-    new Gauge({
-      name: 'backoffice_staff_signed_in',
-      help: 'Staff members with at least one session not expired, read at most every 5 s.',
-      registers,
-      async collect() {
-        const counts = await active.current();
-        if (counts) this.set(counts.staff);
-      },
-    });
+    sessionGauges(registers, database, log);
   }
 
   /** A request answered; `route` is its template (`/admin/api/customers/:id`), or UNMATCHED_ROUTE. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { healthEndpoints } from '../../contract/health';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { route } from '../http/route';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
 

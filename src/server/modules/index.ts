@@ -1,60 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { publicOrigin, type Config } from '../config';
 import type { Access } from '../../contract/access';
-import type { Database } from '../db/client';
-import { authRoutes } from './auth/auth.routes';
-import { TotpSecrets } from './auth/totp-secret';
-import { loadKeyring } from '../secrets/encryption-keys';
-import { auditRoutes } from './audit/audit.routes';
-import { backupRoutes } from './backups/backups.routes';
-import { statsRoutes } from './stats/stats.routes';
-import { StatsAnswers } from './stats/stats.cache';
-import { deviceRoutes } from './devices/devices.routes';
-import { deviceSwapRoutes } from './device-swaps/device-swaps.routes';
-import { equipmentRoutes } from './equipment/equipment.routes';
-import { feedbackRoutes } from './feedback/feedback.routes';
-import { settingsRoutes } from './settings/settings.routes';
-import { createMailer } from './mail/mailer';
-import { mapsRoutes } from './maps/maps.routes';
-import { MapClusters } from './maps/map-clusters';
-import { prospectRoutes } from './prospects/prospects.routes';
-import { customerRoutes } from './customers/customers.routes';
-import { parcelRoutes } from './parcels/parcels.routes';
-import { supplierRoutes } from './suppliers/suppliers.routes';
-import { cancellationReasonRoutes } from './cancellation-reasons/cancellation-reasons.routes';
-import { subscriptionRoutes } from './subscriptions/subscriptions.routes';
-import { cancellationRoutes } from './cancellations/cancellations.routes';
-import { staffRoutes } from './staff/staff.routes';
-import { mfaRoutes } from './staff/mfa.routes';
-import { savedViewRoutes } from './saved-views/saved-views.routes';
-import { revertRoutes } from './revert/revert.routes';
+import type { ModuleDeps } from './module-deps';
+import { auditModule } from './audit';
+import { authModule, totpSecrets } from './auth';
+import { backupsModule } from './backups';
+import { cancellationReasonsModule } from './cancellation-reasons';
+import { cancellationsModule } from './cancellations';
+import { customersModule } from './customers';
+import { deviceSwapsModule } from './device-swaps';
+import { devicesModule } from './devices';
+import { equipmentModule } from './equipment';
+import { feedbackModule } from './feedback';
+import { createMailer } from './mail';
+import { MapClusters, mapsModule } from './maps';
+import { parcelsModule } from './parcels';
+import { prospectsModule } from './prospects';
+import { revertModule } from './revert';
+import { savedViewsModule } from './saved-views';
+import { settingsModule } from './settings';
+import { staffModule } from './staff';
+import { StatsAnswers, statsModule } from './stats';
+import { subscriptionsModule } from './subscriptions';
+import { suppliersModule } from './suppliers';
 
 /** Writes under these declarations change staff accounts and sessions, never the data the charts read. */
 const ACCOUNT_ACCESS = new Set<Access>(['public', 'signed-in', 'staff.manage']);
 
-export interface ModuleDeps {
-  config: Config;
-  database: Database;
-  now: () => number;
-}
-
-/** Every feature module's routes. Each module is a Fastify plugin taking the same deps. */
-export async function registerModules(app: FastifyInstance, { config, database, now }: ModuleDeps) {
-  const db = database.db;
-  const totp = new TotpSecrets(await loadKeyring(database.primary, config), app.log);
-  await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now, totp });
-  await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(backupRoutes, { database });
+/**
+ * Every feature module, each the plugin its index.ts exports, given the same deps. The services more than one
+ * module uses (or that writes elsewhere reset) are built here, once, and handed to the modules that name them.
+ */
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
+  const { config, database, now } = deps;
+  const totp = await totpSecrets(database, config, app.log);
+  const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
-  await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, answers: statsAnswers });
-  await app.register(deviceRoutes, { db });
-  await app.register(deviceSwapRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(equipmentRoutes, { db });
-  await app.register(feedbackRoutes, { db });
-  const mailer = createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
-  await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(staffRoutes, { db, mailer, origin: publicOrigin(config), now });
-  await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS, totp });
   const clusters = new MapClusters(app.log, now);
   app.addHook('onClose', () => clusters.close());
   // A write here drops the stats answers kept (ADR 024), and one that may add, move or remove map points rebuilds
@@ -69,20 +49,25 @@ export async function registerModules(app: FastifyInstance, { config, database, 
     if (/customers|subscriptions|cancellations|devices|equipment/.test(url)) clusters.invalidate('members');
     return payload;
   });
-  await app.register(mapsRoutes, {
-    db,
-    layers: database,
-    clusters,
-    timeZone: config.BUSINESS_TIMEZONE,
-    tileUrl: config.MAP_TILE_URL ?? null,
-  });
-  await app.register(prospectRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(customerRoutes, { db });
-  await app.register(parcelRoutes, { db });
-  await app.register(supplierRoutes, { db });
-  await app.register(cancellationReasonRoutes, { db });
-  await app.register(subscriptionRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(cancellationRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
-  await app.register(savedViewRoutes, { db });
-  await app.register(revertRoutes, { db, now });
+
+  await app.register(authModule, { ...deps, totp });
+  await app.register(auditModule, deps);
+  await app.register(backupsModule, deps);
+  await app.register(statsModule, { ...deps, answers: statsAnswers });
+  await app.register(devicesModule, deps);
+  await app.register(deviceSwapsModule, deps);
+  await app.register(equipmentModule, deps);
+  await app.register(feedbackModule, deps);
+  await app.register(settingsModule, { ...deps, mailer });
+  await app.register(staffModule, { ...deps, mailer, totp });
+  await app.register(mapsModule, { ...deps, clusters });
+  await app.register(prospectsModule, deps);
+  await app.register(customersModule, deps);
+  await app.register(parcelsModule, deps);
+  await app.register(suppliersModule, deps);
+  await app.register(cancellationReasonsModule, deps);
+  await app.register(subscriptionsModule, deps);
+  await app.register(cancellationsModule, deps);
+  await app.register(savedViewsModule, deps);
+  await app.register(revertModule, deps);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Agent, createTestApp, type TestApp } from '../test/app';
-import { createCustomer } from '../seed/factories';
+import { createCustomer } from '../test/factories';
 import { allows, ROLE_IDS, type Access } from '../../contract/access';
 import type { RouteEntry } from './access';
 import { accessPlugin } from './access';

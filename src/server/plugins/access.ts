@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, Session } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { currentUserColumns, users } from '../db/schema';
 import { originOf, recordAudit } from '../modules/audit';
 import { allows, type Access } from '../../contract/access';

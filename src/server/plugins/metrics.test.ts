@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import type { Database } from '../db/client';
-import { createCustomer } from '../seed/factories';
+import type { Database } from '../db/types';
+import { createCustomer } from '../test/factories';
 import { Agent, createStaffUser, createTestApp, signedInAgent, spaShell, type TestApp } from '../test/app';
 import { openTestDatabase } from '../test/database';
 

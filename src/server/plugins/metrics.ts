@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type http from 'node:http';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { route } from '../http/route';
 import { AppMetrics, UNMATCHED_ROUTE } from '../metrics/app-metrics';
 import { bearerTokenMatches } from '../metrics/bearer-token';

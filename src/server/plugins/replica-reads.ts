@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import { formatLsn, parseLsn, type ReplicaSet } from '../db/replicas';
+import type { Db, Replicas } from '../db/types';
+import { formatLsn, parseLsn } from '../db/replicas';
 
 /** The primary's WAL position after the browser's last write, so its next reads wait for a replica that has it. */
 const WROTE_COOKIE = 'bo_wrote';
@@ -12,7 +12,7 @@ const READS = new Set(['GET', 'HEAD']);
  * primary's position in a cookie; a read goes to a replica that has replayed that far, else to the primary.
  * A forged position only sends its sender's reads to the primary.
  */
-export const replicaReadsPlugin = fp(async (app: FastifyInstance, { replicas }: { replicas: ReplicaSet }) => {
+export const replicaReadsPlugin = fp(async (app: FastifyInstance, { replicas }: { replicas: Replicas }) => {
   app.decorateRequest('readDb', undefined);
   app.addHook('preHandler', async (request) => {
     if (READS.has(request.method)) request.readDb = replicas.pick(parseLsn(request.cookies[WROTE_COOKIE]));

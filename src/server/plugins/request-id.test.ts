@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { Agent, createTestApp, spaShell, type TestApp } from '../test/app';
 import { openTestDatabase } from '../test/database';
 

@@ -1,7 +1,7 @@
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import { eq, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { sessions } from '../db/schema';
 
 type Callback = (err?: unknown) => void;

@@ -6,7 +6,7 @@ import csrf from '@fastify/csrf-protection';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { settings } from '../db/schema';
 import { PgSessionStore } from './session-store';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { settings } from '../db/schema';
 import { openTestDatabase } from '../test/database';
 import { loadKeyring, STORED_KEY_SETTING } from './encryption-keys';

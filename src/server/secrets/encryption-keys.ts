@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { settings } from '../db/schema';
 import { decodeKey, Keyring, KEY_BYTES } from './keyring';
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 
 /*
  * Bulk inserts as `INSERT … SELECT FROM unnest($1::int4[], $2::text[], …)`: one array parameter per column, so a batch

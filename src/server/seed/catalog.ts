@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
 import {
   cancellationReasons,
   feedbackSubmissions,
@@ -152,17 +152,8 @@ export interface Catalog {
  */
 const NO_PASSWORD = '!demo-account-without-password';
 
-export async function insertCatalog(
-  db: Tx,
-  opts: { seed: number; reps: number; clock: BusinessClock; firstDay: number },
-): Promise<Catalog> {
-  const rng = new Random(opts.seed, 7);
-  const createdAt = new Date(opts.clock.at(opts.firstDay, 9 * 3600) * 1000);
-  const productRows = await db
-    .insert(products)
-    .values(PRODUCTS.map((p) => ({ model: p.model, price: p.price })))
-    .returning({ id: products.id });
-
+/** The suppliers, in SUPPLIERS order; those already there (a re-run) are kept. */
+async function insertSuppliers(db: Tx, createdAt: Date): Promise<number[]> {
   await db
     .insert(suppliers)
     .values(
@@ -184,8 +175,11 @@ export async function insertCatalog(
         SUPPLIERS.map((s) => s.name),
       ),
     );
-  const supplierIds = SUPPLIERS.map((s) => supplierRows.find((r) => r.name === s.name)!.id);
+  return SUPPLIERS.map((s) => supplierRows.find((r) => r.name === s.name)!.id);
+}
 
+/** The cancellation reasons by name; those already there are kept. */
+async function insertReasons(db: Tx, createdAt: Date): Promise<Map<string, number>> {
   await db
     .insert(cancellationReasons)
     .values(
@@ -201,7 +195,11 @@ export async function insertCatalog(
         CANCELLATION_REASONS.map((r) => r.name),
       ),
     );
+  return new Map(reasonRows.map((r) => [r.name, r.id]));
+}
 
+/** The predefined parcel containers, with their sizes as numbers. */
+async function insertContainers(db: Tx): Promise<Catalog['containers']> {
   await db.insert(predefinedContainers).values(CONTAINERS).onConflictDoNothing();
   const containerRows = await db
     .select()
@@ -212,11 +210,20 @@ export async function insertCatalog(
         CONTAINERS.map((c) => c.name),
       ),
     );
+  return containerRows.map((r) => ({
+    id: r.id,
+    length: Number(r.length),
+    width: Number(r.width),
+    height: Number(r.height),
+  }));
+}
 
+/** An operations lead, an analyst and `reps` field reps, none of whom can sign in; in id order. */
+async function insertStaff(db: Tx, rng: Random, reps: number, createdAt: Date) {
   const staff = [
     { ...person(rng), role: 'operations' as const, isRep: false, canForceCreate: true },
     { ...person(rng), role: 'analyst' as const, isRep: false, canForceCreate: false },
-    ...Array.from({ length: opts.reps }, () => ({
+    ...Array.from({ length: reps }, () => ({
       ...person(rng),
       role: 'field-rep' as const,
       isRep: true,
@@ -233,7 +240,7 @@ export async function insertCatalog(
     createdAt,
   }));
   await db.insert(users).values(accounts).onConflictDoNothing();
-  const userRows = await db
+  return db
     .select({ id: users.id, email: users.email, isRep: users.isRep })
     .from(users)
     .where(
@@ -243,6 +250,22 @@ export async function insertCatalog(
       ),
     )
     .orderBy(users.id);
+}
+
+export async function insertCatalog(
+  db: Tx,
+  opts: { seed: number; reps: number; clock: BusinessClock; firstDay: number },
+): Promise<Catalog> {
+  const rng = new Random(opts.seed, 7);
+  const createdAt = new Date(opts.clock.at(opts.firstDay, 9 * 3600) * 1000);
+  const productRows = await db
+    .insert(products)
+    .values(PRODUCTS.map((p) => ({ model: p.model, price: p.price })))
+    .returning({ id: products.id });
+  const supplierIds = await insertSuppliers(db, createdAt);
+  const reasonIds = await insertReasons(db, createdAt);
+  const containers = await insertContainers(db);
+  const userRows = await insertStaff(db, rng, opts.reps, createdAt);
 
   await db.insert(feedbackSubmissions).values(
     FEEDBACK.map((body) => ({
@@ -255,14 +278,9 @@ export async function insertCatalog(
   return {
     productIds: productRows.map((r) => r.id),
     supplierIds,
-    reasonIds: new Map(reasonRows.map((r) => [r.name, r.id])),
+    reasonIds,
     reasonRetiredDay: opts.clock.today - 730,
-    containers: containerRows.map((r) => ({
-      id: r.id,
-      length: Number(r.length),
-      width: Number(r.width),
-      height: Number(r.height),
-    })),
+    containers,
     repIds: userRows.filter((u) => u.isRep).map((u) => u.id),
     staffIds: userRows.filter((u) => !u.isRep).map((u) => u.id),
   };

@@ -246,8 +246,168 @@ function parcels(
     shipment(world, rng, sink, line.customerId, line.deviceId, 'from_customer', c.day + rng.int(2, 6));
 }
 
+/** What every line of one customer's order shares. */
+interface Order {
+  customerId: number;
+  day: number;
+  secondOfDay: number;
+  orderSec: number;
+  areaCode: string;
+  email: string;
+  source: Source;
+  /** The customer (index) whose referral code brought this one, or -1. */
+  referrer: number;
+  carrier: number;
+}
+
+/** A line's device: deployed a few days after the order, then returned, disconnected, or still in service. */
+function emitDevice(
+  world: World,
+  rng: Random,
+  sink: RowSink,
+  line: { index: number; deviceId: number; product: number | null; supplierId: number },
+  order: Order,
+  cancellation: Cancellation | null,
+): void {
+  const { clock, catalog } = world;
+  const deploySec = clock.at(order.day + rng.int(1, 3), rng.int(10 * HOUR, 17 * HOUR));
+  const deployed = deploySec <= clock.nowSec;
+  let deviceStatus: number = deployed ? DEVICE_STATUS.deployed : PENDING;
+  let lineDeletedSec: number | null = null;
+  let blacklistHold = false;
+  if (cancellation?.isReturn) {
+    deviceStatus = clock.nowSec - cancellation.sec < 14 * DAY_SECONDS ? RETURNING : DEVICE_STATUS.available;
+  } else if (cancellation) {
+    const deletedSec = cancellation.sec + rng.int(1, 5) * DAY_SECONDS;
+    if (deletedSec <= clock.nowSec) {
+      lineDeletedSec = deletedSec;
+      blacklistHold = rng.chance(0.04);
+      deviceStatus = blacklistHold ? DEVICE_STATUS.blacklistHold : UNAVAILABLE;
+    }
+  } else if (deployed && rng.chance(0.004)) {
+    deviceStatus = LOST;
+  }
+  const { product } = line;
+  sink.add(DEVICES, [
+    line.deviceId,
+    product === null ? null : imeiFor(product, line.index),
+    simFor(line.deviceId),
+    phoneFor(order.areaCode, line.index),
+    product === null ? null : catalog.productIds[product]!,
+    deviceStatus,
+    line.supplierId,
+    deviceStatus === UNAVAILABLE,
+    blacklistHold,
+    lineDeletedSec,
+    deployed ? deploySec : null,
+    order.orderSec,
+    Math.max(lineDeletedSec ?? cancellation?.sec ?? 0, deployed ? deploySec : order.orderSec),
+  ]);
+}
+
+/** A line's subscription, and its cancellation when it ended. */
+function emitSubscription(
+  sink: RowSink,
+  cursor: Cursor,
+  line: { subscriptionId: number; deviceId: number; price: number },
+  order: Order,
+  cancellation: Cancellation | null,
+): void {
+  const { orderSec } = order;
+  sink.add(SUBSCRIPTIONS, [
+    line.subscriptionId,
+    order.customerId,
+    line.deviceId,
+    order.carrier,
+    order.source,
+    order.referrer >= 0 ? cursor.codeOf[order.referrer]! : null,
+    line.price,
+    cancellation ? 'cancelled' : 'active',
+    orderSec,
+    cancellation?.sec ?? null,
+    cancellation?.reasonId ?? 0,
+    orderSec,
+    cancellation?.sec ?? orderSec,
+  ]);
+  if (cancellation) {
+    sink.add(CANCELLATIONS, [
+      line.subscriptionId,
+      cancellation.sec,
+      cancellation.isReturn,
+      cancellation.reasonId,
+      cancellation.returnReasonId,
+      cancellation.sec,
+      cancellation.sec,
+    ]);
+  }
+}
+
+/** Line `l` of an order: its device, subscription, renewals, credits, swaps, resets, parcels and promo lookup. */
+function emitLine(world: World, rng: Random, cursor: Cursor, sink: RowSink, order: Order, l: number): void {
+  const { clock, catalog, ids } = world;
+  const { customerId, day, orderSec, referrer } = order;
+  const line = cursor.lines++;
+  const subscriptionId = ids.subscription + line + 1;
+  const deviceId = ids.device + line + 1;
+  const product = pickProduct(rng, day);
+  const price = product !== null && PRODUCTS[product]!.price !== '0.00' ? PHONE_PLANS.pick(rng) : SIM_PLANS.pick(rng);
+  const supplierId = catalog.supplierIds[SUPPLIER.pick(rng)]!;
+  const cancellation = cancellationOf(world, rng, day, orderSec);
+  const endSec = cancellation?.sec ?? clock.nowSec;
+  const endDay = cancellation?.day ?? clock.today;
+  emitDevice(world, rng, sink, { index: line, deviceId, product, supplierId }, order, cancellation);
+  emitSubscription(sink, cursor, { subscriptionId, deviceId, price }, order, cancellation);
+
+  const renewals = renewalsUntil(world, day, order.secondOfDay, endDay, endSec);
+  if (renewals > 0) sink.add(world.renewals, [subscriptionId, orderSec, price, renewals], renewals);
+
+  credits(world, rng, sink, { customerId, subscriptionId, day, endDay, active: !cancellation });
+  if (l === 0 && referrer >= 0) {
+    const dueDay = day + 30;
+    const applied = clock.at(dueDay, 9 * HOUR);
+    sink.add(CREDITS, [
+      ids.customer + referrer + 1,
+      ids.subscription + cursor.firstLineOf[referrer]! + 1,
+      REFERRAL_CREDIT,
+      dueDay,
+      applied <= clock.nowSec ? applied : null,
+    ]);
+  }
+
+  const activeMonths = (endSec - orderSec) / (30.44 * DAY_SECONDS);
+  const swaps = rng.poisson(SWAPS_PER_MONTH * activeMonths);
+  for (let k = 0; k < swaps; k++)
+    sink.add(DEVICE_SWAPS, [deviceId, supplierId, customerId, Math.floor(rng.between(orderSec, endSec))]);
+  const resets = rng.poisson(RESETS_PER_MONTH * activeMonths);
+  for (let k = 0; k < resets; k++)
+    sink.add(RESET_REQUESTS, [deviceId, supplierId, Math.floor(rng.between(orderSec, endSec))]);
+
+  parcels(world, rng, sink, { customerId, deviceId, day, cancellation });
+
+  if (l === 0 && order.source === 'plan_lookup_promo') {
+    lookupRequest(world, rng, cursor, sink, order.email, Math.max(day - rng.int(2, 20), world.orders.firstDay), {
+      sec: orderSec,
+      subscriptionId,
+    });
+  }
+}
+
+/** How the customer came: a referral needs an earlier customer with a code (a few tries), else it counts as direct. */
+function sourceOf(world: World, rng: Random, i: number): { source: Source; referrer: number } {
+  let source = SOURCES.pick(rng);
+  let referrer = -1;
+  if (source === 'referral') {
+    for (let attempt = 0; attempt < 8 && referrer < 0 && i > 0; attempt++) {
+      const j = rng.int(0, i - 1);
+      if (hasReferralCode(world.seed, j)) referrer = j;
+    }
+    if (referrer < 0) source = 'direct';
+  }
+  return { source, referrer };
+}
+
 export function emitCustomer(world: World, i: number, cursor: Cursor, sink: RowSink): void {
-  const { clock, catalog, ids, seed } = world;
+  const { clock, ids, seed } = world;
   const rng = new Random(seed, STREAM, i);
   const day = world.orders.dayOf(i, world.customers);
   const secondOfDay = Math.floor(Math.min(Math.max(rng.normal(14.5 * HOUR, 3.2 * HOUR), 7 * HOUR), 23.5 * HOUR));
@@ -276,123 +436,21 @@ export function emitCustomer(world: World, i: number, cursor: Cursor, sink: RowS
     sink.add(REFERRAL_CODES, [cursor.codeOf[i], `${who.last.toUpperCase()}${customerId}`, customerId, orderSec]);
   }
 
-  let source = SOURCES.pick(rng);
-  let referrer = -1;
-  if (source === 'referral') {
-    for (let attempt = 0; attempt < 8 && referrer < 0 && i > 0; attempt++) {
-      const j = rng.int(0, i - 1);
-      if (hasReferralCode(seed, j)) referrer = j;
-    }
-    if (referrer < 0) source = 'direct';
-  }
+  const { source, referrer } = sourceOf(world, rng, i);
   const carrier = (day <= SPRINT_LAST_DAY ? WITH_SPRINT : WITHOUT_SPRINT).pick(rng);
   const lines = rng.chance(SECOND_LINE_RATE) ? 2 : 1;
-
-  for (let l = 0; l < lines; l++) {
-    const line = cursor.lines++;
-    const subscriptionId = ids.subscription + line + 1;
-    const deviceId = ids.device + line + 1;
-    const product = pickProduct(rng, day);
-    const price = product !== null && PRODUCTS[product]!.price !== '0.00' ? PHONE_PLANS.pick(rng) : SIM_PLANS.pick(rng);
-    const supplierId = catalog.supplierIds[SUPPLIER.pick(rng)]!;
-    const cancellation = cancellationOf(world, rng, day, orderSec);
-    const endSec = cancellation?.sec ?? clock.nowSec;
-    const endDay = cancellation?.day ?? clock.today;
-
-    // The device: deployed a few days after the order, then returned, disconnected, or still in service.
-    const deploySec = clock.at(day + rng.int(1, 3), rng.int(10 * HOUR, 17 * HOUR));
-    const deployed = deploySec <= clock.nowSec;
-    let deviceStatus: number = deployed ? DEVICE_STATUS.deployed : PENDING;
-    let lineDeletedSec: number | null = null;
-    let blacklistHold = false;
-    if (cancellation?.isReturn) {
-      deviceStatus = clock.nowSec - cancellation.sec < 14 * DAY_SECONDS ? RETURNING : DEVICE_STATUS.available;
-    } else if (cancellation) {
-      const deletedSec = cancellation.sec + rng.int(1, 5) * DAY_SECONDS;
-      if (deletedSec <= clock.nowSec) {
-        lineDeletedSec = deletedSec;
-        blacklistHold = rng.chance(0.04);
-        deviceStatus = blacklistHold ? DEVICE_STATUS.blacklistHold : UNAVAILABLE;
-      }
-    } else if (deployed && rng.chance(0.004)) {
-      deviceStatus = LOST;
-    }
-    sink.add(DEVICES, [
-      deviceId,
-      product === null ? null : imeiFor(product, line),
-      simFor(deviceId),
-      phoneFor(city.areaCode, line),
-      product === null ? null : catalog.productIds[product]!,
-      deviceStatus,
-      supplierId,
-      deviceStatus === UNAVAILABLE,
-      blacklistHold,
-      lineDeletedSec,
-      deployed ? deploySec : null,
-      orderSec,
-      Math.max(lineDeletedSec ?? cancellation?.sec ?? 0, deployed ? deploySec : orderSec),
-    ]);
-
-    sink.add(SUBSCRIPTIONS, [
-      subscriptionId,
-      customerId,
-      deviceId,
-      carrier,
-      source,
-      referrer >= 0 ? cursor.codeOf[referrer]! : null,
-      price,
-      cancellation ? 'cancelled' : 'active',
-      orderSec,
-      cancellation?.sec ?? null,
-      cancellation?.reasonId ?? 0,
-      orderSec,
-      cancellation?.sec ?? orderSec,
-    ]);
-    if (cancellation) {
-      sink.add(CANCELLATIONS, [
-        subscriptionId,
-        cancellation.sec,
-        cancellation.isReturn,
-        cancellation.reasonId,
-        cancellation.returnReasonId,
-        cancellation.sec,
-        cancellation.sec,
-      ]);
-    }
-
-    const renewals = renewalsUntil(world, day, secondOfDay, endDay, endSec);
-    if (renewals > 0) sink.add(world.renewals, [subscriptionId, orderSec, price, renewals], renewals);
-
-    credits(world, rng, sink, { customerId, subscriptionId, day, endDay, active: !cancellation });
-    if (l === 0 && referrer >= 0) {
-      const dueDay = day + 30;
-      const applied = clock.at(dueDay, 9 * HOUR);
-      sink.add(CREDITS, [
-        ids.customer + referrer + 1,
-        ids.subscription + cursor.firstLineOf[referrer]! + 1,
-        REFERRAL_CREDIT,
-        dueDay,
-        applied <= clock.nowSec ? applied : null,
-      ]);
-    }
-
-    const activeMonths = (endSec - orderSec) / (30.44 * DAY_SECONDS);
-    const swaps = rng.poisson(SWAPS_PER_MONTH * activeMonths);
-    for (let k = 0; k < swaps; k++)
-      sink.add(DEVICE_SWAPS, [deviceId, supplierId, customerId, Math.floor(rng.between(orderSec, endSec))]);
-    const resets = rng.poisson(RESETS_PER_MONTH * activeMonths);
-    for (let k = 0; k < resets; k++)
-      sink.add(RESET_REQUESTS, [deviceId, supplierId, Math.floor(rng.between(orderSec, endSec))]);
-
-    parcels(world, rng, sink, { customerId, deviceId, day, cancellation });
-
-    if (l === 0 && source === 'plan_lookup_promo') {
-      lookupRequest(world, rng, cursor, sink, email, Math.max(day - rng.int(2, 20), world.orders.firstDay), {
-        sec: orderSec,
-        subscriptionId,
-      });
-    }
-  }
+  const order: Order = {
+    customerId,
+    day,
+    secondOfDay,
+    orderSec,
+    areaCode: city.areaCode,
+    email,
+    source,
+    referrer,
+    carrier,
+  };
+  for (let l = 0; l < lines; l++) emitLine(world, rng, cursor, sink, order, l);
 
   const unconverted = rng.poisson(UNCONVERTED_LOOKUPS_PER_CUSTOMER);
   for (let k = 0; k < unconverted; k++) {

@@ -1,14 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../db/types';
+import { rowsOf } from '../db/rows';
 
 interface Definition {
   name: string;
   table: string;
   def: string;
-}
-
-async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**
@@ -23,12 +20,12 @@ export async function deferIndexes(tx: Tx, tables: readonly string[]): Promise<(
     tables.map((t) => sql`${t}::regclass`),
     sql`, `,
   );
-  const foreignKeys = await rows<Definition>(
+  const foreignKeys = await rowsOf<Definition>(
     tx,
     sql`SELECT quote_ident(conname) AS name, conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS def
         FROM pg_constraint WHERE contype = 'f' AND conrelid IN (${regclasses})`,
   );
-  const indexes = await rows<Definition>(
+  const indexes = await rowsOf<Definition>(
     tx,
     sql`SELECT i.indexrelid::regclass::text AS name, i.indrelid::regclass::text AS table, pg_get_indexdef(i.indexrelid) AS def
         FROM pg_index i

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { users } from '../db/schema';
 import { ROLE_IDS, type RoleId } from '../../contract/access';
 import { generatePassword, hashPassword } from '../modules/auth/password';

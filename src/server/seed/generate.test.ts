@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../db/types';
 import { customers, prospects, renewals, siteVisits, subscriptionCancellations, subscriptions } from '../db/schema';
 import { CARRIERS } from '../../contract/business';
 import { openTestDatabase } from '../test/database';

@@ -1,5 +1,5 @@
 import { getTableName, max, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../db/types';
 import { customers, devices, planLookupRequests, prospects, referralCodes, subscriptions } from '../db/schema';
 import { BufferedWriter, CountingSink, type RowSink } from './bulk-insert';
 import { BusinessClock, daysFromCivil, civilFromDays } from './calendar';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../db/types';
 import { carriers, deviceStatuses, prospectActions, returnReasons, topographies } from '../db/schema';
 import { CARRIERS, DEVICE_STATUSES, PROSPECT_ACTIONS, RETURN_REASONS, TOPOGRAPHIES } from '../../contract/business';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
-import type { Database, Db } from '../db/client';
+import type { Database, Db } from '../db/types';
 import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { openTestDatabase } from './database';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase } from '../db/client';
+import type { Database } from '../db/types';
 import { ensureReferenceData } from '../seed/reference';
 
 /**

@@ -14,11 +14,13 @@ import { pino } from 'pino';
 import { buildApp } from '../app';
 import { bootstrap } from '../bootstrap';
 import { loadConfig } from '../config';
-import { connectDatabase, type Db } from '../db/client';
+import { connectDatabase } from '../db/client';
+import type { Db } from '../db/types';
 import { loggerOptions } from '../logging';
-import { createUser } from '../seed/factories';
+import { createUser } from '../test/factories';
 import { ROW_BY_ROW_TABLES, type FixtureDatabase, type FixtureManifest, type TableRecord } from './fixture-manifest';
 import { describeTables, prepareSession, rowChecksums, tableSums, type Query } from './table-checksum';
+import { rowsOf as rowsOfQuery } from '../db/rows';
 
 /*
  * Makes one upgrade fixture with a release's own code: scripts/make-upgrade-fixtures.sh copies this folder into a
@@ -65,8 +67,7 @@ class Browser {
   }
 }
 
-const rowsOf = async (db: Db, text: string) =>
-  ((await db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rowsOf = (db: Db, text: string) => rowsOfQuery<Record<string, unknown>>(db, sql.raw(text));
 
 /** A device with its phone built in and its line kept: the device actions that move equipment apply to it. */
 async function deviceWithEquipment(db: Db): Promise<number> {

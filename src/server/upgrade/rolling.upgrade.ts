@@ -9,7 +9,7 @@ import { LoadBalancer } from '../test/load-balancer';
 import { startServer, type ServerProcess } from '../test/server-process';
 import { checkoutRelease, type ReleaseCheckout } from './previous-release';
 import { PREVIOUS_RELEASE, readManifest, restorePostgres } from './restore-fixture';
-import { supplierBody } from '../modules/suppliers/supplier.factory';
+import { supplierBody } from '../test/factories/supplier';
 
 /**
  * A rolling upgrade on PostgreSQL, as a load balancer in front of N instances sees it: the previous release serves

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, lt, sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database } from '../../db/types';
 import { auditLog } from '../../db/schema';
 import { TimerSchedule } from '../../jobs/daily-schedule';
 import { openTestDatabase } from '../../test/database';

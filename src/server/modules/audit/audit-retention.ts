@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { yieldToRequests } from '../../http/yield-to-requests';
 import { deleteAuditBatch } from './audit.queries';
 

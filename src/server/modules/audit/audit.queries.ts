@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { auditLog, users } from '../../db/schema';
 import type { AuditLogQuery } from '../../../contract/audit';
+import { rowsOf } from '../../db/rows';
 
 /** The latest 200 entries of one record with the name of who made each, newest first. */
 export function auditEntriesOf(db: Db, entityType: string, entityId: number) {
@@ -95,7 +96,9 @@ export async function latestAuditEntryOf(db: Db, entityType: string, entityId: n
  * share the work and delete each row once.
  */
 export async function deleteAuditBatch(db: Db, before: Date, limit: number): Promise<number> {
-  const result = (await db.execute(sql`
+  const [gone] = await rowsOf<{ n: number }>(
+    db,
+    sql`
     with doomed as (
       select ${auditLog.id} as id from ${auditLog}
       where ${auditLog.createdAt} < ${before.toISOString()}::timestamptz
@@ -105,6 +108,7 @@ export async function deleteAuditBatch(db: Db, before: Date, limit: number): Pro
     ), gone as (
       delete from ${auditLog} where ${auditLog.id} in (select id from doomed) returning 1
     )
-    select count(*)::int as n from gone`)) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+    select count(*)::int as n from gone`,
+  );
+  return gone!.n;
 }

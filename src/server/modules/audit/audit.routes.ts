@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditEndpoints, auditLogEndpoints } from '../../../contract/audit';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import type { auditLogRows } from './audit.queries';
 import { sendRowsCsv, type CsvColumn } from '../../http/csv';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { auditLog } from '../../db/schema';
 import { batches, EXPORT_BATCH } from '../../db/pages';
 import {

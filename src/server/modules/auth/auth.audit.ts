@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { originOf, recordAudit } from '../audit';
 import { findUserByEmail } from './auth.queries';
 

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { users } from '../../db/schema';
 
 /** The account of a (lower-cased) e-mail, disabled or not. */

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authEndpoints as endpoints,
   INVALID_CREDENTIALS_MESSAGE,
@@ -8,7 +8,7 @@ import { LOGIN_PAGE } from '../../../contract/pages';
 import { isTotpCode, MFA_MESSAGES } from '../../../contract/mfa';
 import { ActionError, FieldErrors, TooManyAttemptsError } from '../../http/errors';
 import { route } from '../../http/route';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { recordSignIn, recordSignInFailure, recordSignOut } from './auth.audit';
 import { authenticate } from './auth.service';
 import { accountThrottle, loginThrottle } from './login-throttle';
@@ -19,16 +19,11 @@ import type { SignInStep } from '../../metrics/app-metrics';
 
 const isXhr = (request: FastifyRequest) => request.headers['x-requested-with'] === 'XMLHttpRequest';
 
-export const authRoutes: FastifyPluginAsync<{
-  db: Db;
-  loginRateLimit: number;
-  now: () => number;
-  totp: TotpSecrets;
-}> = async (app, { db, loginRateLimit, now, totp }) => {
-  const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
-  const codes = accountThrottle(db, now);
-
-  // Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail.
+/**
+ * Passwords and second-step codes count in the same throttle, keyed by the address and the account's e-mail
+ * (`admit`); the step that completes a sign-in clears its failures and starts the session (`signIn`).
+ */
+function signInGate(app: FastifyInstance, db: Db, throttle: ReturnType<typeof loginThrottle>) {
   const admit = async (request: FastifyRequest, reply: FastifyReply, email: string, step: SignInStep) => {
     const wait = await throttle.admit(request.ip, email);
     if (wait !== null) {
@@ -38,6 +33,26 @@ export const authRoutes: FastifyPluginAsync<{
       throw new ActionError(TOO_MANY_LOGINS_MESSAGE, 429);
     }
   };
+
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number, email: string) => {
+    await throttle.succeeded(request.ip, email);
+    const csrfToken = await app.startSession(request, reply, userId);
+    await recordSignIn(db, request, userId);
+    return csrfToken;
+  };
+  return { admit, signIn };
+}
+
+export const authRoutes: FastifyPluginAsync<{
+  db: Db;
+  loginRateLimit: number;
+  now: () => number;
+  totp: TotpSecrets;
+}> = async (app, { db, loginRateLimit, now, totp }) => {
+  const throttle = loginThrottle(db, { perMinute: loginRateLimit, now });
+  const codes = accountThrottle(db, now);
+
+  const { admit, signIn } = signInGate(app, db, throttle);
 
   route(app, endpoints.login, async ({ body, request, reply }) => {
     await admit(request, reply, body.email, 'password');
@@ -56,9 +71,7 @@ export const authRoutes: FastifyPluginAsync<{
       if (!isXhr(request)) return reply.redirect(`${LOGIN_PAGE}?step=code`, 303);
       return { mfaRequired: true as const };
     }
-    await throttle.succeeded(request.ip, body.email);
-    const csrfToken = await app.startSession(request, reply, user.id);
-    await recordSignIn(db, request, user.id);
+    const csrfToken = await signIn(request, reply, user.id, body.email);
     request.log.info({ userId: user.id }, 'signed in');
     if (!isXhr(request)) return reply.redirect('/admin', 303);
     return { user, csrfToken };
@@ -98,9 +111,7 @@ export const authRoutes: FastifyPluginAsync<{
       throw new FieldErrors({ code: [check === 'replayed' ? MFA_MESSAGES.codeReplayed : MFA_MESSAGES.codeWrong] });
     }
     forgetFirstStep(reply);
-    await throttle.succeeded(request.ip, account.email);
-    const csrfToken = await app.startSession(request, reply, account.id);
-    await recordSignIn(db, request, account.id);
+    const csrfToken = await signIn(request, reply, account.id, account.email);
     request.log.info({ userId: account.id }, 'signed in with a second factor');
     if (!isXhr(request)) return reply.redirect('/admin', 303);
     const { id, email, name, role, isRep, canForceCreate } = account;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import type { CurrentUser } from '../../../contract/auth';
 import { countActiveAdministrators, findUserByEmail, insertAdministrator } from './auth.queries';
 import { generatePassword, hashPassword, verifyPassword } from './password';

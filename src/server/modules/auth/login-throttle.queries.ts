@@ -1,5 +1,5 @@
 import { eq, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { loginThrottle as t } from '../../db/schema';
 
 // Each count is one INSERT … ON CONFLICT DO UPDATE: concurrent attempts on any instance are serialised on the row,

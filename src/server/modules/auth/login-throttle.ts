@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { TooManyAttemptsError } from '../../http/errors';
 import { TOO_MANY_CHECKS_MESSAGE } from '../../../contract/errors';
 import { clearThrottle, countAttempt, countHit, deleteExpiredThrottles, type Backoff } from './login-throttle.queries';

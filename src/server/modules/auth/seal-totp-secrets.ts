@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { UnreadableSecretError, type Keyring } from '../../secrets/keyring';
 import { replaceTotpSecret, totpSecretsToSeal } from './second-factor.queries';
 import { openTotpSecret, sealTotpSecret } from './totp-secret';

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { recoveryCodes, currentUserColumns, users } from '../../db/schema';
 import type { StoredTotpSecret } from './totp-secret';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { LOGIN_PAGE } from '../../../contract/pages';
 import { isTotpCode } from '../../../contract/mfa';
 import { claimTotpStep, useRecoveryCode } from './second-factor.queries';

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { recordAudit, type AuditOrigin } from '../audit';
 import type { BackupManifest } from './backup-file';
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Database } from '../../db/client';
+import type { Database } from '../../db/types';
 import { recordBackupMade } from './backup-audit';
 import { BackupError, saveBackup } from './backup-file';
 import { pgliteBackup, pgliteOf } from './pglite-dump';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Readable } from 'node:stream';
 import { BACKUP_ON_POSTGRES_MESSAGE, backupEndpoints as endpoints } from '../../../contract/backups';
-import type { Database } from '../../db/client';
+import type { Database } from '../../db/types';
 import { ActionError } from '../../http/errors';
 import { route } from '../../http/route';
 import { RELEASE_VERSION } from '../../release';

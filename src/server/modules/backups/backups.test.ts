@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { connectDatabase, type Database } from '../../db/client';
+import { connectDatabase } from '../../db/client';
+import type { Database } from '../../db/types';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../../release';
 import {
   createCancellation,
@@ -21,7 +22,7 @@ import {
   createRenewal,
   createSubscription,
   createSupplier,
-} from '../../seed/factories';
+} from '../../test/factories';
 import { Agent, createTestApp, spaShell, type TestApp } from '../../test/app';
 import { BackupError, backupStream, readBackup, saveBackup, type BackupManifest } from './backup-file';
 import { backUp, restore, type DatabaseLocation } from './backups.service';

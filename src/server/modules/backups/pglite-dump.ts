@@ -5,14 +5,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import type { Database } from '../../db/client';
+import type { Database } from '../../db/types';
 import { lockDataDir } from '../../db/data-dir-lock';
 import { BackupError, backupStream, type BackupFile, type BackupManifest } from './backup-file';
 import { manifestOf, tablesWithRows } from './database-facts';
 import { dataFolderTar } from './pgdata-archive';
 
 /** The PGlite behind an embedded database's handle. */
-export const pgliteOf = (database: Database): PGlite => (database.primary as unknown as { $client: PGlite }).$client;
+export function pgliteOf(database: Database): PGlite {
+  if (!database.embedded) throw new Error('The database is not the embedded one');
+  return database.embedded;
+}
 
 /** Where DATA_DIR keeps the database's own folder (db/client.ts opens it there). */
 export const pgdataOf = (dataDir: string) => path.join(dataDir, 'pgdata');

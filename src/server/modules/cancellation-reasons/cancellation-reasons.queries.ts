@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { cancellationReasons } from '../../db/schema';
 import type { CancellationReason } from '../../../contract/cancellation-reasons';
 

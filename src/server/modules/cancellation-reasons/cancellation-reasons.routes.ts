@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { cancellationReasonEndpoints as endpoints } from '../../../contract/cancellation-reasons';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { listReasons } from './cancellation-reasons.queries';
 import {

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit';
 import {

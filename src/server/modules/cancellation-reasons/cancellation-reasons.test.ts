@@ -2,7 +2,7 @@ import { afterAll, beforeEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditLog, cancellationReasons, subscriptionCancellations, subscriptions } from '../../db/schema';
-import { createCancellation, createCancellationReason, createSubscription } from '../../seed/factories';
+import { createCancellation, createCancellationReason, createSubscription } from '../../test/factories';
 import type { CancellationReason } from '../../../contract/cancellation-reasons';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { cancellationEndpoints as endpoints } from '../../../contract/subscriptions';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { eachOnItsOwn } from '../../http/bulk';
 import { pickableReason } from '../cancellation-reasons';

@@ -9,7 +9,7 @@ import {
   createDevice,
   createProduct,
   createSubscription,
-} from '../../seed/factories';
+} from '../../test/factories';
 import type { CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
 

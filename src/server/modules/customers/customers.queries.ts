@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import {
   carriers,
   credits,
@@ -21,6 +21,7 @@ import {
 import { escapeLike } from '../../db/like';
 import { readPage, sortOrder } from '../../db/pages';
 import type { Page } from '../../../contract/pagination';
+import { rowsOf } from '../../db/rows';
 
 const sortKey = sql`(lower(${customers.name}) collate "C")`;
 const pick = { id: customers.id, name: customers.name };
@@ -52,7 +53,9 @@ export function customersByExactKey(
 export async function customersByName(db: Tx, text: string, limit: number): Promise<CustomerSearchResult[]> {
   const starting = `${escapeLike(text.toLowerCase())}%`;
   const containing = `%${escapeLike(text)}%`;
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<CustomerSearchResult>(
+    db,
+    sql`
     SELECT id, name FROM (
       SELECT ${customers.id}, ${customers.name} FROM ${customers}
       WHERE ${sortKey} LIKE ${starting} ORDER BY ${sortKey}, ${customers.id} LIMIT ${limit}) AS starting
@@ -60,8 +63,9 @@ export async function customersByName(db: Tx, text: string, limit: number): Prom
     SELECT id, name FROM (
       SELECT ${customers.id}, ${customers.name} FROM ${customers}
       WHERE ${customers.name} ILIKE ${containing} AND NOT (${sortKey} LIKE ${starting}) LIMIT ${limit}) AS containing
-    LIMIT ${limit}`)) as unknown as { rows: CustomerSearchResult[] };
-  return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
+    LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /** How many typo candidates are ranked: common names share trigrams with thousands of rows. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { customerEndpoints as endpoints } from '../../../contract/customers';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { sendListCsv, type CsvColumn } from '../../http/csv';
 import type { CustomerRow } from '../../../contract/customers';

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import {
   CUSTOMER_NOT_FOUND,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCredit, createCustomer, createLoaner, createRenewal, createSubscription } from '../../seed/factories';
+import { createCredit, createCustomer, createLoaner, createRenewal, createSubscription } from '../../test/factories';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;

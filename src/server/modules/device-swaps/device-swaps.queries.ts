@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { customers, deviceSwaps, suppliers } from '../../db/schema';
 import type { DeviceSwapFilters, DeviceSwapRow } from '../../../contract/device-swaps';
 import type { Page } from '../../../contract/pagination';

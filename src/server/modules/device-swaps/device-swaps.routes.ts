@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { deviceSwapEndpoints as endpoints, type DeviceSwapRow } from '../../../contract/device-swaps';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { sendListCsv, type CsvColumn } from '../../http/csv';
 import { listDeviceSwaps } from './device-swaps.queries';

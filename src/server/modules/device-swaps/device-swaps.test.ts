@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { deviceSwaps } from '../../db/schema';
-import { createCustomer, createDevice, createSupplier } from '../../seed/factories';
+import { createCustomer, createDevice, createSupplier } from '../../test/factories';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;

@@ -1,6 +1,6 @@
 import { IMEI_SUFFIX } from '../../../contract/identifiers';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import {
   customers,
   devices,

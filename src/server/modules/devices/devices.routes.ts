@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { devicesEndpoints as endpoints } from '../../../contract/devices';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { sendListCsv, type CsvColumn } from '../../http/csv';

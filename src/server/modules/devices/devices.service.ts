@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { DEVICE_STATUS } from '../../../contract/business';
 import {
   deviceActionRefusal,
@@ -7,6 +7,7 @@ import {
   replacementTargetRefusal,
   replacementWarnings,
   type DeviceAction,
+  type DeviceFacts,
   type ReplacementData,
   type SimLookupDevice,
 } from '../../../contract/devices';
@@ -29,12 +30,36 @@ import {
 
 interface Locked {
   device: DeviceRecord;
+  facts: DeviceFacts;
   model: string;
   price: string | null;
   customerId: number | null;
 }
 
 const gone = (id: number) => new ActionError(`Device ${id} no longer exists.`, 404);
+
+/**
+ * What decides which actions apply to a locked device (the contract's deviceActionRefusal), and who uses its line:
+ * its active subscription and its open loan.
+ */
+async function actionFacts(tx: Tx, device: DeviceRecord) {
+  const subscription = await activeSubscription(tx, device.id);
+  const loan = await openLoan(tx, device.id);
+  const facts: DeviceFacts = {
+    id: device.id,
+    hasEquipment: device.productId !== null || device.imei !== null,
+    lineDeleted: device.lineDeletedAt !== null,
+    activeSubscription: subscription !== undefined,
+    loanedTo: loan?.customerName ?? null,
+  };
+  return { facts, lineUser: subscription?.customerId ?? loan?.customerId ?? null };
+}
+
+/** Refuses the action, changing nothing, when it does not apply to the device as it is now. */
+function refuseUnlessApplies(action: DeviceAction, facts: DeviceFacts): void {
+  const refusal = deviceActionRefusal(action, facts);
+  if (refusal) throw new ActionError(refusal);
+}
 
 /**
  * One device action: in a transaction, lock the device, re-check that the action still applies (another staff
@@ -50,21 +75,14 @@ async function actOnDevice<T>(
     const device = await lockDevice(tx, id);
     if (!device) throw gone(id);
     const product = device.productId === null ? undefined : await findProduct(tx, device.productId);
-    const subscription = await activeSubscription(tx, id);
-    const loan = await openLoan(tx, id);
-    const refusal = deviceActionRefusal(action, {
-      id,
-      hasEquipment: device.productId !== null || device.imei !== null,
-      lineDeleted: device.lineDeletedAt !== null,
-      activeSubscription: subscription !== undefined,
-      loanedTo: loan?.customerName ?? null,
-    });
-    if (refusal) throw new ActionError(refusal);
+    const { facts, lineUser } = await actionFacts(tx, device);
+    refuseUnlessApplies(action, facts);
     return run(tx, {
       device,
+      facts,
       model: product?.model ?? 'SIM Only',
       price: product?.price ?? null,
-      customerId: subscription?.customerId ?? loan?.customerId ?? null,
+      customerId: lineUser,
     });
   });
 }
@@ -185,9 +203,8 @@ export function separateEquipment(db: Db, userId: number, id: number): Promise<A
 
 export function deleteLine(db: Db, userId: number, id: number): Promise<ActionResult> {
   return actOnDevice(db, id, 'deleteLine', async (tx, locked) => {
-    const hasEquipment = locked.device.productId !== null || locked.device.imei !== null;
     // A phone worth less than the threshold is not worth recovering: only the line goes.
-    const recover = hasEquipment && !isBelowPriceThreshold(locked.price);
+    const recover = locked.facts.hasEquipment && !isBelowPriceThreshold(locked.price);
     const taken = recover ? await takeOutEquipment(tx, userId, locked, 'unbuilt') : null;
     const after = await updateDevice(tx, id, { ...(recover ? simOnly : {}), lineDeletedAt: new Date() });
     await recordAudit(tx, {
@@ -209,8 +226,7 @@ export function deleteLine(db: Db, userId: number, id: number): Promise<ActionRe
 
 export function deleteDevice(db: Db, userId: number, id: number): Promise<ActionResult> {
   return actOnDevice(db, id, 'deleteDevice', async (tx, locked) => {
-    const hasEquipment = locked.device.productId !== null || locked.device.imei !== null;
-    const removedFromInventory = hasEquipment && !isBelowPriceThreshold(locked.price);
+    const removedFromInventory = locked.facts.hasEquipment && !isBelowPriceThreshold(locked.price);
     await deleteDeviceRow(tx, id);
     await recordAudit(tx, {
       userId,
@@ -235,6 +251,84 @@ export async function lookupBySim(db: Db, sim: string): Promise<SimLookupDevice>
   return { ...device, warnings: replacementWarnings(device) };
 }
 
+/** Locks the two devices of a replacement in id order, so that two opposite replacements cannot deadlock. */
+async function lockBoth(tx: Tx, id: number, targetId: number) {
+  const [first, second] = id < targetId ? [id, targetId] : [targetId, id];
+  const lockedFirst = await lockDevice(tx, first);
+  const lockedSecond = await lockDevice(tx, second);
+  return first === id ? { current: lockedFirst, target: lockedSecond } : { current: lockedSecond, target: lockedFirst };
+}
+
+/** The device found by SIM must still be the one looked up, and able to take the phone; the product must exist. */
+async function checkReplacementTarget(
+  tx: Tx,
+  id: number,
+  target: DeviceRecord | undefined,
+  body: ReplacementData,
+): Promise<DeviceRecord> {
+  if (!target || target.sim !== body.sim) {
+    throw new FieldErrors({
+      sim: [
+        target
+          ? `SIM ${body.sim} does not match the device that was looked up. Look it up again.`
+          : noDeviceWithSim(body.sim),
+      ],
+    });
+  }
+  const targetRefusal = replacementTargetRefusal(id, { ...target, lineDeleted: target.lineDeletedAt !== null });
+  if (targetRefusal) throw new FieldErrors({ sim: [targetRefusal] });
+  if (!(await findProduct(tx, body.product_id)))
+    throw new FieldErrors({ product_id: ['The selected product id is invalid.'] });
+  return target;
+}
+
+/** Moves the phone and the line from `current` to `target`, records the swap and audits both devices. */
+async function movePhoneAndLine(
+  tx: Tx,
+  userId: number,
+  { current, target }: { current: DeviceRecord; target: DeviceRecord },
+  lineUser: number | null,
+  body: ReplacementData,
+): Promise<void> {
+  const now = new Date();
+  const movedIn = await updateDevice(tx, target.id, {
+    imei: current.imei,
+    productId: body.product_id,
+    deviceStatusId: current.deviceStatusId,
+    unavailable: false,
+    deployedAt: current.deployedAt ? now : target.deployedAt,
+  });
+  const movedOut = await updateDevice(tx, current.id, {
+    ...simOnly,
+    deviceStatusId: body.device_status_id,
+    unavailable: body.unavailable,
+  });
+  await moveLine(tx, current.id, target.id, now);
+  await insertDeviceSwap(tx, {
+    deviceId: current.id,
+    newDeviceId: target.id,
+    supplierId: current.supplierId,
+    customerId: lineUser,
+    swappedAt: now,
+  });
+  await recordAudit(tx, {
+    userId,
+    action: 'device.equipment_moved_out',
+    entityType: 'device',
+    entityId: current.id,
+    before: current,
+    after: { ...movedOut, newDeviceId: target.id },
+  });
+  await recordAudit(tx, {
+    userId,
+    action: 'device.equipment_moved_in',
+    entityType: 'device',
+    entityId: target.id,
+    before: target,
+    after: { ...movedIn, fromDeviceId: current.id },
+  });
+}
+
 /**
  * Move equipment / device replacement: the phone of the current device moves onto the device found by SIM, the
  * current device becomes a SIM Only with the chosen status, and the line's subscription and loan follow the phone.
@@ -251,74 +345,12 @@ export async function replaceDevice(
       sim: [replacementTargetRefusal(id, { id, imei: null, sim: body.sim, lineDeleted: false })!],
     });
   return db.transaction(async (tx) => {
-    // Lock both rows in id order so two opposite replacements cannot deadlock.
-    const [first, second] = id < targetId ? [id, targetId] : [targetId, id];
-    const lockedFirst = await lockDevice(tx, first);
-    const lockedSecond = await lockDevice(tx, second);
-    const current = first === id ? lockedFirst : lockedSecond;
-    const target = first === id ? lockedSecond : lockedFirst;
-    if (!current) throw gone(id);
-    const subscription = await activeSubscription(tx, id);
-    const loan = await openLoan(tx, id);
-    const refusal = deviceActionRefusal('replace', {
-      id,
-      hasEquipment: current.productId !== null || current.imei !== null,
-      lineDeleted: current.lineDeletedAt !== null,
-      activeSubscription: subscription !== undefined,
-      loanedTo: loan?.customerName ?? null,
-    });
-    if (refusal) throw new ActionError(refusal);
-    if (!target || target.sim !== body.sim) {
-      throw new FieldErrors({
-        sim: [
-          target
-            ? `SIM ${body.sim} does not match the device that was looked up. Look it up again.`
-            : noDeviceWithSim(body.sim),
-        ],
-      });
-    }
-    const targetRefusal = replacementTargetRefusal(id, { ...target, lineDeleted: target.lineDeletedAt !== null });
-    if (targetRefusal) throw new FieldErrors({ sim: [targetRefusal] });
-    if (!(await findProduct(tx, body.product_id)))
-      throw new FieldErrors({ product_id: ['The selected product id is invalid.'] });
-
-    const now = new Date();
-    const movedIn = await updateDevice(tx, target.id, {
-      imei: current.imei,
-      productId: body.product_id,
-      deviceStatusId: current.deviceStatusId,
-      unavailable: false,
-      deployedAt: current.deployedAt ? now : target.deployedAt,
-    });
-    const movedOut = await updateDevice(tx, id, {
-      ...simOnly,
-      deviceStatusId: body.device_status_id,
-      unavailable: body.unavailable,
-    });
-    await moveLine(tx, id, target.id, now);
-    await insertDeviceSwap(tx, {
-      deviceId: id,
-      newDeviceId: target.id,
-      supplierId: current.supplierId,
-      customerId: subscription?.customerId ?? loan?.customerId ?? null,
-      swappedAt: now,
-    });
-    await recordAudit(tx, {
-      userId,
-      action: 'device.equipment_moved_out',
-      entityType: 'device',
-      entityId: id,
-      before: current,
-      after: { ...movedOut, newDeviceId: target.id },
-    });
-    await recordAudit(tx, {
-      userId,
-      action: 'device.equipment_moved_in',
-      entityType: 'device',
-      entityId: target.id,
-      before: target,
-      after: { ...movedIn, fromDeviceId: id },
-    });
+    const locked = await lockBoth(tx, id, targetId);
+    if (!locked.current) throw gone(id);
+    const { facts, lineUser } = await actionFacts(tx, locked.current);
+    refuseUnlessApplies('replace', facts);
+    const target = await checkReplacementTarget(tx, id, locked.target, body);
+    await movePhoneAndLine(tx, userId, { current: locked.current, target }, lineUser, body);
     return { newDeviceId: target.id };
   });
 }

@@ -9,7 +9,7 @@ import {
   createProduct,
   createSubscription,
   createSupplier,
-} from '../../seed/factories';
+} from '../../test/factories';
 import { devicesEndpoints as endpoints } from '../../../contract/devices';
 import { pathOf, type Endpoint } from '../../../contract/endpoint';
 import { imeiEndingIn } from './devices.queries';

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { customers, devices, equipment, products } from '../../db/schema';
 import type { EquipmentListQuery, EquipmentRow, EquipmentState } from '../../../contract/equipment';
 import type { Cursor, Page } from '../../../contract/pagination';

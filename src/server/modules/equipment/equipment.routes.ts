@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { equipmentEndpoints as endpoints } from '../../../contract/equipment';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { eachOnItsOwn } from '../../http/bulk';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { EQUIPMENT_STATE_LABELS, type ActionResult } from '../../../contract/equipment';
 import { ActionError } from '../../http/errors';
 import { recordAudit } from '../audit';

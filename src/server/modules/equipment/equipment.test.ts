@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditLog, equipment } from '../../db/schema';
-import { createCustomer, createDevice, createEquipment, createProduct } from '../../seed/factories';
+import { createCustomer, createDevice, createEquipment, createProduct } from '../../test/factories';
 import { equipmentEndpoints as endpoints } from '../../../contract/equipment';
 import { pathOf, type Endpoint } from '../../../contract/endpoint';
 

@@ -1,5 +1,5 @@
 import { eq, ilike } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { feedbackSubmissions, users } from '../../db/schema';
 import type { FeedbackRow } from '../../../contract/feedback';
 import { escapeLike } from '../../db/like';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { feedbackEndpoints as endpoints } from '../../../contract/feedback';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { feedbackPage } from './feedback.queries';
 import { submitFeedback } from './feedback.service';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { recordAudit } from '../audit';
 import { insertFeedback } from './feedback.queries';
 

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { mailOutbox } from '../../db/schema';
 import type { OutboxRow } from '../../../contract/settings';
 import { readPage, sortOrder, type ListOrder } from '../../db/pages';

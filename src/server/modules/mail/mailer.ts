@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { recordOutbox } from './mail.queries';
 
 export interface Mail {

@@ -10,7 +10,7 @@ import {
   type VisitLayer,
 } from '../../../contract/maps';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db } from '../../db/types';
 import { parseLsn } from '../../db/replicas';
 import { customers, prospects, subscriptions } from '../../db/schema';
 import { ForbiddenError } from '../../http/errors';

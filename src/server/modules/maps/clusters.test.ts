@@ -1,8 +1,8 @@
 import { brotliCompressSync, constants as zlib, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCustomer, createSubscription } from '../../seed/factories';
-import { createProspect } from '../prospects/prospect.factory';
+import { createCustomer, createSubscription } from '../../test/factories';
+import { createProspect } from '../../test/factories/prospect';
 import type { ClusterView } from '../../../contract/maps';
 import { loadPoints, POINT_BATCH, warmClusters } from './clusters.service';
 import { layerVersion } from './maps.queries';

@@ -1,10 +1,11 @@
 import { and, eq, exists, getTableName, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { customers, prospectActions, prospects, subscriptions, users } from '../../db/schema';
 import type { CurrentUser } from '../../../contract/auth';
 import type { ProspectMapSubset } from '../../../contract/maps';
 import { visibleProspects } from '../prospects';
+import { rowsOf } from '../../db/rows';
 
 const hasActiveSubscription = (db: Db) =>
   exists(
@@ -42,14 +43,17 @@ export interface PackedPoints {
 
 /** Packs the rows of `batch` (a select of `id`, `lat`, `lng`, `flag` and `title`, in id order) as one PackedPoints row. */
 async function packed(db: Db, batch: SQL): Promise<PackedPoints> {
-  const result = (await db.execute(sql`
+  const [points] = await rowsOf<PackedPoints>(
+    db,
+    sql`
     SELECT count(*)::int AS count, coalesce(max(id), 0)::int AS "lastId",
       coalesce(string_agg(int4send(id), '' ORDER BY id), '') AS ids,
       coalesce(string_agg(float8send(lng) || float8send(lat), '' ORDER BY id), '') AS coords,
       coalesce(string_agg(decode(CASE WHEN flag THEN '01' ELSE '00' END, 'hex'), '' ORDER BY id), '') AS flags,
       coalesce(string_agg(convert_to(coalesce(title, ''), 'UTF8') || decode('00', 'hex'), '' ORDER BY id), '') AS titles
-    FROM (${batch}) AS batch`)) as unknown as { rows: [PackedPoints] };
-  return result.rows[0];
+    FROM (${batch}) AS batch`,
+  );
+  return points!;
 }
 
 /**
@@ -66,7 +70,9 @@ export async function layerVersion(
   // This connection's own recent writes would be counted at its next idle moment: the embedded database, one
   // connection in all, has no such moment of its own.
   await primary.execute(sql`SELECT pg_stat_force_next_flush()`);
-  const result = (await primary.execute(sql`
+  const [layer] = await rowsOf<{ version: string; position: string }>(
+    primary,
+    sql`
     SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text || '@' || (now() at time zone ${timeZone})::date
         AS version,
       pg_current_wal_insert_lsn()::text AS position
@@ -74,8 +80,9 @@ export async function layerVersion(
     WHERE relid IN (${sql.join(
       tables.map((table) => sql`${getTableName(table)}::regclass`),
       sql`, `,
-    )})`)) as unknown as { rows: [{ version: string; position: string }] };
-  return result.rows[0];
+    )})`,
+  );
+  return layer!;
 }
 
 /** Where the members are and their names, `limit` at a time after row `afterId`: what a cluster layer holds. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { can } from '../../../contract/access';
 import { mapEndpoints as endpoints, type MapMarker } from '../../../contract/maps';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { ForbiddenError } from '../../http/errors';
 import { route } from '../../http/route';
 import { customerMarkers, generalMarkers, markerInfo, prospectMarkers } from './maps.service';

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import type { CurrentUser } from '../../../contract/auth';
 import { MARKER_LABELS, type MapMarker, type MarkerInfo, type ProspectMapSubset } from '../../../contract/maps';
 import { NotFoundError } from '../../http/errors';

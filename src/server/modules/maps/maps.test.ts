@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCustomer, createSubscription, createUser } from '../../seed/factories';
-import { createProspect } from '../prospects/prospect.factory';
+import { createCustomer, createSubscription, createUser } from '../../test/factories';
+import { createProspect } from '../../test/factories/prospect';
 import type { MapMarker } from '../../../contract/maps';
 
 let t: TestApp;

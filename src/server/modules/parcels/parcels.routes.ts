@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parcelEndpoints as endpoints } from '../../../contract/parcels';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { sendListCsv, type CsvColumn } from '../../http/csv';
 import { DIRECTION_LABELS, type Parcel } from '../../../contract/parcels';

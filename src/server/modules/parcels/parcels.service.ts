@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditLog, parcels, predefinedContainers } from '../../db/schema';
-import { createCustomer, createDevice, createEquipment, createLoaner, createSubscription } from '../../seed/factories';
+import { createCustomer, createDevice, createEquipment, createLoaner, createSubscription } from '../../test/factories';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import {
   carriers,
   customers,

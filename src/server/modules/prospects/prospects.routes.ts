@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { prospectEndpoints as endpoints, prospectStoreFor } from '../../../contract/prospects';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { sendListCsv, type CsvColumn } from '../../http/csv';
 import type { ProspectRow } from '../../../contract/prospects';

@@ -1,5 +1,5 @@
 import { lookup } from 'zipcodes';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { can } from '../../../contract/access';
 import type { CurrentUser } from '../../../contract/auth';
 import { US_STATES } from '../../../contract/us-states';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCustomer, createUser } from '../../seed/factories';
+import { createCustomer, createUser } from '../../test/factories';
 import { auditLog, prospects, prospectSpeedTests, prospectTopographies } from '../../db/schema';
-import { createProspect } from './prospect.factory';
+import { createProspect } from '../../test/factories/prospect';
 
 let t: TestApp;
 type SignedIn = Awaited<ReturnType<TestApp['signIn']>>;

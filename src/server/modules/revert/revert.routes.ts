@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { revertEndpoints as endpoints } from '../../../contract/revert';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { revertEntry, undoLatest } from './revert.service';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { ActionError, ForbiddenError } from '../../http/errors';
 import { can, type Permission } from '../../../contract/access';
 import type { CurrentUser } from '../../../contract/auth';

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp, type TestUser } from '../../test/app';
 import { auditLog, subscriptionCancellations, subscriptions, suppliers } from '../../db/schema';
-import { createCancellation, createCancellationReason } from '../../seed/factories';
+import { createCancellation, createCancellationReason } from '../../test/factories';
 import { REVERT_MESSAGES } from '../../../contract/revert';
-import { supplierBody } from '../suppliers/supplier.factory';
+import { supplierBody } from '../../test/factories/supplier';
 
 let t: TestApp;
 let admin: Agent & { user: TestUser };

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { SAVED_VIEWS_FULL_MESSAGE, SAVED_VIEWS_MAX, type SavedView } from '../../../contract/saved-views';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { savedViews } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { savedViewEndpoints as endpoints } from '../../../contract/saved-views';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { listViews, removeView, saveView } from './saved-views.queries';

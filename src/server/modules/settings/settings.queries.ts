@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { settings, users } from '../../db/schema';
 
 export async function readSetting(db: Tx, key: string) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { settingsEndpoints as endpoints } from '../../../contract/settings';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import type { Mailer } from '../mail';
 import { outboxPage } from '../mail';

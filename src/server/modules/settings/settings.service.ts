@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import {
   DEFAULT_LOOKUP_EMAIL,
   lookupEmailSettings,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
 import { hashPassword, verifyPassword, type AccountThrottle } from '../auth';
 import type { CurrentUser } from '../../../contract/auth';

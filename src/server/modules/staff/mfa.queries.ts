@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { recoveryCodes, users } from '../../db/schema';
 
 /** The user's second factor: its secret (pending while not enabled), and how many recovery codes are unused. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../../contract/auth';
 import { mfaEndpoints } from '../../../contract/mfa';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { originOf } from '../audit';
 import { accountThrottle, type TotpSecrets } from '../auth';

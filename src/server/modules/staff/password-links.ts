@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import type { PasswordTokenPurpose } from '../../db/schema';
 import { FieldErrors } from '../../http/errors';
 import { hashPassword } from '../auth';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, ne, not, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { passwordTokens, sessions, currentUserColumns, users, type PasswordTokenPurpose } from '../../db/schema';
 import type { RoleId } from '../../../contract/access';
 

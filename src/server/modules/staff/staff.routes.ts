@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '../../../contract/auth';
 import { accountEndpoints, setPasswordEndpoints, staffEndpoints } from '../../../contract/staff';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { originOf } from '../audit';
 import { accountThrottle } from '../auth';

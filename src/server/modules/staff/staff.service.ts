@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { ActionError, FieldErrors, NotFoundError } from '../../http/errors';
 import { generatePassword, hashPassword } from '../auth';
 import type { Mailer } from '../mail';

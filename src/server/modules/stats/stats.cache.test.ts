@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { createTestApp, type Agent, type TestApp } from '../../test/app';
-import { createSubscription } from '../../seed/factories';
+import { createSubscription } from '../../test/factories';
 import { pathOf } from '../../../contract/endpoint';
 import { statsEndpoints, trendName } from '../../../contract/stats';
 import { FRESH_COOKIE, StatsAnswers } from './stats.cache';

@@ -1,5 +1,5 @@
 import type { KpiQuery, KpiTile, KpiView } from '../../../contract/stats';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { addDays, daysFromTo, localDate } from './stats.periods';
 import type { SumSource } from './stats.queries';
 import { money, rate, type StatsClock } from './stats.service';

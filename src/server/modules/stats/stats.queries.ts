@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/types';
 import { FACT_SOURCES, isReturnSql, localDayIn, quoteLiteral, sourceOf } from './stats.facts';
 import type { Grain } from './stats.periods';
+import { rowsOf } from '../../db/rows';
 
 export interface PeriodSum {
   metric: string;
@@ -21,8 +22,6 @@ export interface SumSource {
   firstDay(db: Tx, metrics: string[]): Promise<string | null>;
 }
 
-/** Both drivers answer `execute` with `{ rows }`; the shared `Db` type does not know which. */
-export const rows = async <T>(db: Tx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 const periodOf = (grain: Grain) => sql.raw(`to_char(date_trunc('${grain}', day::timestamp), 'YYYY-MM-DD')`);
 
@@ -35,7 +34,7 @@ const monthly = (grain: Grain) => grain === 'month' || grain === 'year';
 /** Days and weeks read the daily rollup; months, years and running totals mostly the monthly one. */
 export const rollupSums: SumSource = {
   periodSums: (db, metrics, grain, from, to) =>
-    rows<PeriodSum>(
+    rowsOf<PeriodSum>(
       db,
       sql`SELECT metric, key, ${periodOf(grain)} AS period, sum(value)::float8 AS value
           FROM ${sql.raw(monthly(grain) ? 'stats_monthly' : 'stats_daily')}
@@ -44,7 +43,7 @@ export const rollupSums: SumSource = {
     ),
   sumsBefore: async (db, metrics, day) =>
     toMap(
-      await rows(
+      await rowsOf(
         db,
         sql`WITH bounds AS (SELECT date_trunc('month', ${day}::date::timestamp)::date AS month_start)
             SELECT metric, sum(value)::float8 AS value FROM (
@@ -57,7 +56,7 @@ export const rollupSums: SumSource = {
       ),
     ),
   firstDay: async (db, metrics) => {
-    const [row] = await rows<{ day: string | null }>(
+    const [row] = await rowsOf<{ day: string | null }>(
       db,
       sql`SELECT to_char(min(first.day), 'YYYY-MM-DD') AS day FROM unnest(${textArray(metrics)}) AS m(metric)
           CROSS JOIN LATERAL (
@@ -87,7 +86,7 @@ export function naiveSums(timeZone: string): SumSource {
       .join(' UNION ALL ');
   return {
     periodSums: (db, metrics, grain, from, to) =>
-      rows<PeriodSum>(
+      rowsOf<PeriodSum>(
         db,
         sql`SELECT metric, key, ${periodOf(grain)} AS period, sum(value)::float8 AS value FROM (${sql.raw(facts(metrics, from))}) AS f
             WHERE metric = ANY(${textArray(metrics)}) AND day BETWEEN ${from}::date AND ${to}::date
@@ -95,14 +94,14 @@ export function naiveSums(timeZone: string): SumSource {
       ),
     sumsBefore: async (db, metrics, day) =>
       toMap(
-        await rows(
+        await rowsOf(
           db,
           sql`SELECT metric, sum(value)::float8 AS value FROM (${sql.raw(facts(metrics))}) AS f
               WHERE metric = ANY(${textArray(metrics)}) AND day < ${day}::date GROUP BY metric`,
         ),
       ),
     firstDay: async (db, metrics) => {
-      const [row] = await rows<{ day: string | null }>(
+      const [row] = await rowsOf<{ day: string | null }>(
         db,
         sql`SELECT to_char(min(day), 'YYYY-MM-DD') AS day FROM (
               SELECT metric, day, key FROM (${sql.raw(facts(metrics))}) AS f WHERE metric = ANY(${textArray(metrics)})
@@ -115,7 +114,7 @@ export function naiveSums(timeZone: string): SumSource {
 
 /** A whole rollup table and the whole GROUP BY of the facts by the same grain, for proving they are equal. */
 export async function rollupContents(db: Tx, grain: 'day' | 'month'): Promise<PeriodSum[]> {
-  return rows<PeriodSum>(
+  return rowsOf<PeriodSum>(
     db,
     sql`SELECT metric, key, to_char(day, 'YYYY-MM-DD') AS period, value::float8 AS value
         FROM ${sql.raw(grain === 'day' ? 'stats_daily' : 'stats_monthly')} WHERE value <> 0 ORDER BY 1, 3, 2`,
@@ -125,7 +124,7 @@ export async function rollupContents(db: Tx, grain: 'day' | 'month'): Promise<Pe
 export async function naiveContents(db: Tx, timeZone: string, grain: 'day' | 'month'): Promise<PeriodSum[]> {
   const local = localDayIn(quoteLiteral(timeZone));
   const all = FACT_SOURCES.map((s) => s.facts(s.table, local)).join(' UNION ALL ');
-  return rows<PeriodSum>(
+  return rowsOf<PeriodSum>(
     db,
     sql.raw(`SELECT metric, key, to_char(date_trunc('${grain}', day::timestamp), 'YYYY-MM-DD') AS period,
                sum(value)::float8 AS value FROM (${all}) AS f
@@ -141,11 +140,11 @@ export interface NamedColumn {
 }
 
 export const cancellationReasonColumns = (db: Tx) =>
-  rows<NamedColumn>(db, sql`SELECT id, name, active FROM cancellation_reasons ORDER BY position, id`);
+  rowsOf<NamedColumn>(db, sql`SELECT id, name, active FROM cancellation_reasons ORDER BY position, id`);
 export const returnReasonColumns = (db: Tx) =>
-  rows<NamedColumn>(db, sql`SELECT id, name, true AS active FROM return_reasons ORDER BY position, id`);
+  rowsOf<NamedColumn>(db, sql`SELECT id, name, true AS active FROM return_reasons ORDER BY position, id`);
 export const supplierColumns = (db: Tx) =>
-  rows<NamedColumn>(db, sql`SELECT id, name, true AS active FROM suppliers ORDER BY name, id`);
+  rowsOf<NamedColumn>(db, sql`SELECT id, name, true AS active FROM suppliers ORDER BY name, id`);
 
 /**
  * 21-day returns (the rule of stats.facts.ts) of the subscriptions of the latest `limit` deployed devices, by model.
@@ -154,7 +153,7 @@ export const supplierColumns = (db: Tx) =>
  */
 export function returnsByModel(db: Tx, limit: number, timeZone: string) {
   const local = localDayIn(quoteLiteral(timeZone));
-  return rows<{ productId: number | null; model: string; returns: number }>(
+  return rowsOf<{ productId: number | null; model: string; returns: number }>(
     db,
     sql`WITH latest AS (
           SELECT id, product_id FROM devices WHERE deployed_at IS NOT NULL ORDER BY deployed_at DESC NULLS LAST LIMIT ${limit}
@@ -170,7 +169,7 @@ export function returnsByModel(db: Tx, limit: number, timeZone: string) {
 
 /** Unapplied credits due in each of `weeks` weeks from `today`, and those due after them. */
 export async function creditsDue(db: Tx, today: string, weeks: number) {
-  return rows<{ week: number; amount: string }>(
+  return rowsOf<{ week: number; amount: string }>(
     db,
     sql`SELECT least((due_on - ${today}::date) / 7, ${weeks})::int AS week, sum(amount)::numeric(14, 2)::text AS amount
         FROM credits WHERE applied_at IS NULL AND due_on >= ${today}::date GROUP BY 1 ORDER BY 1`,

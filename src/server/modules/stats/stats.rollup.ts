@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import { FACT_SOURCES, localDayIn, quoteLiteral, type FactSource } from './stats.facts';
-import { rows } from './stats.queries';
+import { rowsOf } from '../../db/rows';
 
 /*
  * The daily and monthly rollups (stats_daily, stats_monthly) stay equal to the GROUP BY of the facts on every write, whoever makes it:
@@ -90,7 +90,7 @@ export async function rebuildRollup(tx: Tx, timeZone: string): Promise<void> {
  */
 export async function ensureRollup(db: Db, timeZone: string): Promise<void> {
   const current = async (tx: Tx) => {
-    const [state] = await rows<{ version: string; time_zone: string }>(
+    const [state] = await rowsOf<{ version: string; time_zone: string }>(
       tx,
       sql`SELECT version, time_zone FROM stats_rollup_state WHERE id = 1`,
     );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseTrendName, PROMO_ROW_LIMIT_ENDPOINT, statsEndpoints as endpoints } from '../../../contract/stats';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { ensureRollup } from './stats.rollup';

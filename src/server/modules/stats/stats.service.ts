@@ -7,7 +7,7 @@ import {
   type StatsView,
   type UpcomingCredits,
 } from '../../../contract/stats';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { FieldErrors } from '../../http/errors';
 import {
   addDays,

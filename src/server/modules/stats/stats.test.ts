@@ -12,7 +12,7 @@ import {
   createSubscription,
   createSupplier,
   createUser,
-} from '../../seed/factories';
+} from '../../test/factories';
 import { utcOffsetMs } from '../../seed/time-zone';
 import {
   deviceSwaps,

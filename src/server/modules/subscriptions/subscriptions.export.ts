@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import type { CsvColumn } from '../../http/csv';
 import { CARRIERS } from '../../../contract/business';
 import type { CancellationRow, SubscriptionRow } from '../../../contract/subscriptions';

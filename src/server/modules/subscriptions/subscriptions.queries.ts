@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/types';
 import {
   customers,
   devices,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUBSCRIPTION_NOT_FOUND_MESSAGE, subscriptionEndpoints as endpoints } from '../../../contract/subscriptions';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { listSubscriptions, subscriptionDetail } from './subscriptions.queries';

@@ -9,7 +9,7 @@ import {
   createDevice,
   createRenewal,
   createSubscription,
-} from '../../seed/factories';
+} from '../../test/factories';
 import type { SubscriptionDetail, SubscriptionRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
 

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { suppliers } from '../../db/schema';
 import { escapeLike } from '../../db/like';
 import type { SupplierListQuery } from '../../../contract/suppliers';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { supplierEndpoints as endpoints } from '../../../contract/suppliers';
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { sendListCsv, type CsvColumn } from '../../http/csv';
 import type { Supplier } from '../../../contract/suppliers';

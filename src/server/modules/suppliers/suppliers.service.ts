@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '../../db/types';
 import { FieldErrors, NotFoundError } from '../../http/errors';
 import { recordAudit } from '../audit';
 import { SUPPLIER_NAME_TAKEN, type Supplier, type SupplierInput } from '../../../contract/suppliers';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { auditLog, suppliers } from '../../db/schema';
-import { createSupplier } from '../../seed/factories';
-import { supplierBody } from './supplier.factory';
+import { createSupplier } from '../../test/factories';
+import { supplierBody } from '../../test/factories/supplier';
 
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;

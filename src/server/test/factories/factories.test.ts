@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { subscriptions } from '../db/schema';
-import { openTestDatabase } from '../test/database';
-import { verifyPassword } from '../modules/auth/password';
+import type { Database } from '../../db/types';
+import { subscriptions } from '../../db/schema';
+import { openTestDatabase } from '../database';
+import { verifyPassword } from '../../modules/auth/password';
 import {
   createCancellation,
   createCancellationReason,
@@ -15,7 +15,7 @@ import {
   createSubscription,
   createSupplier,
   createUser,
-} from './factories';
+} from './';
 
 const DAY_MS = 86_400_000;
 let database: Database;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { generate } from '../seed/generate';
-import { createTestApp } from '../test/app';
+import { ENDPOINTS } from '../../../contract/endpoints';
+import { generate } from '../../seed/generate';
+import { createTestApp } from '../app';
 import { fuzz } from './fuzz';
 
 /**

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Endpoint } from '../../contract/endpoint';
-import type { Db } from '../db/client';
-import type { Agent } from '../test/app';
+import { sql } from 'drizzle-orm';
+import type { Endpoint } from '../../../contract/endpoint';
+import type { Db } from '../../db/types';
+import type { Agent } from '../app';
 import { HOSTILE_VALUES, inputsFor } from './inputs';
+import { rowsOf } from '../../db/rows';
 
 /**
  * The fuzz tier: calls generated from the endpoint table, sent by a signed-in Administrator. Passes only with
@@ -44,8 +45,10 @@ export async function watchChanges(db: Db): Promise<() => Promise<number>> {
   await db.execute(sql`INSERT INTO fuzz_changes SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM fuzz_changes)`);
   await db.execute(sql`CREATE OR REPLACE FUNCTION fuzz_bump() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN UPDATE fuzz_changes SET n = n + 1; RETURN NULL; END $$`);
-  const rowsOf = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  const tables = await rowsOf<{ tablename: string }>(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+  const tables = await rowsOf<{ tablename: string }>(
+    db,
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+  );
   const watch = (table: string, name: string, events: string, when = '') =>
     db.execute(
       sql.raw(`CREATE OR REPLACE TRIGGER ${name} AFTER ${events} ON "${table}" FOR EACH ROW ${when}
@@ -60,7 +63,7 @@ export async function watchChanges(db: Db): Promise<() => Promise<number>> {
       await watch(tablename, 'fuzz_watch_change', 'UPDATE OR DELETE');
     }
   }
-  return async () => Number((await rowsOf<{ n: string }>(sql`SELECT n FROM fuzz_changes`))[0]!.n);
+  return async () => Number((await rowsOf<{ n: string }>(db, sql`SELECT n FROM fuzz_changes`))[0]!.n);
 }
 
 const text = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));

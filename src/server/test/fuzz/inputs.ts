@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { z } from '../../contract/zod';
-import type { Endpoint } from '../../contract/endpoint';
+import { z } from '../../../contract/zod';
+import type { Endpoint } from '../../../contract/endpoint';
 
 /**
  * Inputs for an endpoint, generated from its declared schemas: mostly values of the declared shape (so calls
@@ -138,8 +138,7 @@ function objectOf(schema: JsonSchema, depth: number): fc.Arbitrary<Record<string
     .map(([record, extra]) => (extra ? { ...record, [extra[0]]: extra[1] } : record));
 }
 
-const schemaOf = (s: z.ZodType): JsonSchema =>
-  z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as unknown as JsonSchema;
+const schemaOf = (s: z.ZodType): JsonSchema => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 
 /** The params, query and body of one call of the endpoint; a whole part is sometimes replaced by something hostile. */
 export function inputsFor(e: Endpoint) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupEndpoints } from '../../contract/backups';
-import { ENDPOINTS } from '../../contract/endpoints';
-import { generate } from '../seed/generate';
-import { createTestApp, type TestApp } from '../test/app';
+import { backupEndpoints } from '../../../contract/backups';
+import { ENDPOINTS } from '../../../contract/endpoints';
+import { generate } from '../../seed/generate';
+import { createTestApp, type TestApp } from '../app';
 import { fuzz, type FuzzReport } from './fuzz';
 
 /** A fixed seed always, plus one random seed per run, printed so a failure replays with FUZZ_SEED. */

@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/client';
+import type { Tx } from '../../db/types';
 import { prospects } from '../../db/schema';
-import { createUser } from '../../seed/factories';
+import { createUser } from '.';
 
 type ProspectInsert = Partial<typeof prospects.$inferInsert>;
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Tx } from '../../db/types';
 import {
   cancellationReasons,
   credits,
@@ -14,11 +14,11 @@ import {
   subscriptions,
   suppliers,
   users,
-} from '../db/schema';
-import { DEVICE_STATUS } from '../../contract/business';
-import { loadConfig } from '../config';
-import { hashPassword } from '../modules/auth/password';
-import { isWithinReturnWindow } from './rules';
+} from '../../db/schema';
+import { DEVICE_STATUS } from '../../../contract/business';
+import { loadConfig } from '../../config';
+import { hashPassword } from '../../modules/auth/password';
+import { isWithinReturnWindow } from '../../seed/rules';
 
 /*
  * Test factories: each inserts one row with unique defaults, any column overridable, and returns the row.
