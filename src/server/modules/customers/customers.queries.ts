@@ -19,8 +19,8 @@ import {
   type CustomerSearchResult,
 } from '../../../contract/customers';
 import { escapeLike } from '../../db/like';
-import { readPage, sortOrder } from '../../db/pages';
-import type { Page } from '../../../contract/pagination';
+import { listSpec, sortOrder, type RowExtras } from '../../db/pages';
+import { csvNumber, csvText, csvTime } from '../../db/export-columns';
 
 const sortKey = sql`(lower(${customers.name}) collate "C")`;
 const pick = { id: customers.id, name: customers.name };
@@ -99,13 +99,16 @@ const CUSTOMER_SORTS = {
   createdAt: { key: customers.createdAt },
 } as const;
 
-/** In the asked order (newest first by default); `where` narrows by a key or a name part (see the service). */
-export function listCustomers(db: Tx, where: SQL | undefined, query: CustomerListQuery): Promise<Page<CustomerRow>> {
-  return readPage(db, query, {
+/**
+ * The customers list in the asked order (newest first by default), narrowed by `where` (a key or a name part, see
+ * the service), with the columns of its export.
+ */
+export function customerList(db: Tx, where: SQL | undefined, query: CustomerListQuery) {
+  return listSpec({
     searched: where !== undefined,
     order: sortOrder(query.sort, CUSTOMER_SORTS, customers.id),
     where,
-    rows: (cursorKey) =>
+    rows: (extras: RowExtras) =>
       db
         .select({
           id: customers.id,
@@ -115,12 +118,21 @@ export function listCustomers(db: Tx, where: SQL | undefined, query: CustomerLis
           city: customers.city,
           state: customers.state,
           createdAt: customers.createdAt,
-          cursorKey,
+          ...extras,
         })
         .from(customers)
         .$dynamic(),
     count: customers,
     toRow: (r): CustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() }),
+    csv: [
+      csvNumber('ID', customers.id),
+      csvText('Name', customers.name),
+      csvText('Email', customers.email),
+      csvText('Phone', customers.phone),
+      csvText('City', customers.city),
+      csvText('State', customers.state),
+      csvTime('Customer since', customers.createdAt),
+    ],
   });
 }
 

@@ -8,7 +8,7 @@ export {
   lockSubscription,
   subscriptionSearch,
 } from './subscriptions.queries';
-export { cancellationCsv } from './subscriptions.export';
+export { carrierColumn, reasonColumn } from './subscriptions.export';
 export {
   applyReasonToCancellation,
   applyReasonToSubscription,
