@@ -20,8 +20,8 @@ const dialect = new PgDialect();
  * as they come: each value's bytes as they are, where the text and CSV formats would escape or quote them again.
  * COPY takes no parameters, so the query's are written into it as literals (standard_conforming_strings, on since
  * PostgreSQL 9.1). The query runs on a connection of its own from `pool`, in a read-only transaction with a
- * statement timeout of EXPORT_TIMEOUT_MS; the first chunk is read before this answers, so a failing query throws
- * here. A client that reads slowly holds PostgreSQL back (the socket fills); one that leaves ends the connection.
+ * statement timeout of EXPORT_TIMEOUT_MS. A client that reads slowly holds PostgreSQL back (the socket fills); one
+ * that leaves ends the connection.
  */
 export async function copyOut(pool: pg.Pool, query: SQL): Promise<AsyncIterable<Buffer>> {
   const { sql: text } = dialect.sqlToQuery(query.inlineParams());
@@ -34,21 +34,7 @@ export async function copyOut(pool: pg.Pool, query: SQL): Promise<AsyncIterable<
     client.release(err as Error);
     throw err;
   }
-  const values = copyValues(stream, client)[Symbol.asyncIterator]();
-  const first = await values.next();
-  return {
-    [Symbol.asyncIterator]() {
-      let started = false;
-      return {
-        next: () => {
-          if (started || first.done) return values.next();
-          started = true;
-          return Promise.resolve(first);
-        },
-        return: (value?: unknown) => values.return(value),
-      };
-    },
-  };
+  return copyValues(stream, client);
 }
 
 /** A binary COPY's header: signature, flags, and the length of an extension area that follows. */

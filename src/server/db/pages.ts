@@ -196,8 +196,13 @@ export interface ListSpec<R extends Keyed, T> {
   csv?: ExportColumn[];
 }
 
-/** Declares a list: the identity, so that `toRow` is typed by the rows its row query reads. */
-export const listSpec = <R extends Keyed, T>(list: ListSpec<R, T>): ListSpec<R, T> => list;
+/**
+ * Declares a list: the identity, so that `toRow` is typed by the rows its row query reads, and a list with CSV
+ * columns is known to have them (only those can be exported).
+ */
+export const listSpec = <R extends Keyed, T, C extends ExportColumn[] | undefined = undefined>(
+  list: ListSpec<R, T> & { csv?: C },
+) => list as ListSpec<R, T> & { csv: C };
 
 /** A page of a list: the asked rows in the list's order, counted as `countRows` tells, with the next page's cursor. */
 export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>, query: PageQuery): Promise<Page<T>> {
@@ -237,11 +242,10 @@ export const EXPORT_BATCH = 1000;
  */
 export async function exportRows<R extends Keyed>(
   db: Tx,
-  list: ListSpec<R, unknown>,
+  list: ListSpec<R, unknown> & { csv: ExportColumn[] },
   query: Pick<PageQuery, 'after'>,
 ): Promise<AsyncIterable<string | Buffer>> {
-  const { order } = list;
-  const columns = list.csv ?? [];
+  const { order, csv: columns } = list;
   const seekFrom = (after: Cursor | undefined) => (after ? seek(order, after) : undefined);
   const rows = (after: Cursor | undefined) =>
     list
@@ -252,17 +256,15 @@ export async function exportRows<R extends Keyed>(
   const pool = poolOf(db);
   const chunks: AsyncIterable<string | Buffer> = pool
     ? await copyOut(pool, sql`SELECT line FROM ${rows(query.after)} AS exported`)
-    : await firstRead(
-        batches(query.after, async (after) => {
-          const batch = (await rows(after).limit(EXPORT_BATCH).execute()) as (R & { line: string })[];
-          const last = batch.at(-1);
-          return {
-            rows: batch.map((r) => r.line).join(''),
-            next: batch.length === EXPORT_BATCH && last ? ([last.cursorKey, last.id] as Cursor) : null,
-          };
-        }),
-      );
-  return prepend(header, chunks);
+    : batches(query.after, async (after) => {
+        const batch = (await rows(after).limit(EXPORT_BATCH).execute()) as (R & { line: string })[];
+        const last = batch.at(-1);
+        return {
+          rows: batch.map((r) => r.line).join(''),
+          next: batch.length === EXPORT_BATCH && last ? ([last.cursorKey, last.id] as Cursor) : null,
+        };
+      });
+  return prepend(header, await firstRead(chunks));
 }
 
 /** The node-postgres pool behind a handle (a replica's, when the request reads one); none on PGlite or in a transaction. */

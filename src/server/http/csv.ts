@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { readingLater } from '../db/read-routing';
 import { exportRows, type ListSpec } from '../db/pages';
 import type { Tx } from '../db/client';
+import type { ExportColumn } from '../db/export-columns';
 import { csvLine } from '../../contract/csv';
 import type { PageQuery } from '../../contract/pagination';
 import { yieldToRequests } from './yield-to-requests';
@@ -71,7 +72,7 @@ export async function sendListCsv<R extends { id: number; cursorKey: string | nu
   reply: FastifyReply,
   name: string,
   db: Tx,
-  list: ListSpec<R, unknown>,
+  list: ListSpec<R, unknown> & { csv: ExportColumn[] },
   query: Pick<PageQuery, 'after'>,
 ): Promise<FastifyReply> {
   return sendCsv(reply, name, await exportRows(db, list, query));
