@@ -18,7 +18,7 @@ import {
 } from '../test/factories';
 import { customers } from './schema';
 import { createProspect } from '../test/factories/prospect';
-import { EXPORT_BATCH, EXPORT_IDS_LIMIT, SEARCH_COUNT_LIMIT } from './pages';
+import { EXPORT_BATCH, SEARCH_COUNT_LIMIT } from './pages';
 import { ensurePlannerStatistics, STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';
 import type { Database, Db } from './types';
@@ -370,16 +370,13 @@ describe('list pages', () => {
     expect(queries.filter((q) => /count\(/i.test(q.text))).toEqual([]);
   });
 
-  it('exports a searched list from the ids of its matches, read once in the list order, then each batch by id', async () => {
+  it('exports a searched list in its order: one COPY on PostgreSQL, batches by cursor on the embedded database', async () => {
     const matching = 1 + 10 + 100 + 1000 + 51; // 'Bulk 1', 'Bulk 10'–'Bulk 19', … 'Bulk 10000'–'Bulk 10050'
     queries.length = 0;
     const exported = await exportedIds('/admin/api/customers/export.csv?q=Bulk%201');
-    // The search ran once, for the ids; each batch read its rows by id.
-    expect(queries.filter((q) => /ilike/i.test(q.text))).toHaveLength(1);
-    // Each batch's ids travel as one array parameter.
-    const byId = queries.filter((q) => /"customers"\."id" = ANY\(\$1::int\[\]\)/.test(q.text));
-    expect(byId.map((q) => q.text.match(/\$\d+/g)?.length)).toEqual(byId.map(() => 1));
-    expect(byId).toHaveLength(Math.ceil(matching / EXPORT_BATCH));
+    // COPY goes to a connection of its own, past the statements a request runs.
+    const searches = queries.filter((q) => /ilike/i.test(q.text));
+    expect(searches).toHaveLength(database.kind === 'pglite' ? Math.ceil(matching / EXPORT_BATCH) : 0);
     // The rows the list shows, in its order, page after page.
     const listed = await listedIds('/admin/api/customers?q=Bulk%201');
     expect(listed).toHaveLength(matching);
@@ -442,21 +439,6 @@ describe('list pages', () => {
     for (const key of [-(2 ** 52), 2 ** 52, 0]) {
       const res = await agent.get(`/admin/api/customers?after=${encodeCursor([key, 1])}`);
       expect(res.statusCode).toBe(200);
-    }
-  });
-
-  it('exports a search of more matches than it reads as ids page after page by cursor', async () => {
-    await database.db.execute(sql`
-      INSERT INTO ${customers} (name, created_at)
-      SELECT 'Broad ' || n, now() - n * interval '1 second' FROM generate_series(1, ${EXPORT_IDS_LIMIT + 1}) AS n`);
-    try {
-      queries.length = 0;
-      const res = await agent.get('/admin/api/customers/export.csv?q=Broad');
-      expect(res.body.trimEnd().split('\r\n')).toHaveLength(1 + EXPORT_IDS_LIMIT + 1);
-      const pages = queries.filter((q) => /ilike/i.test(q.text) && q.params.includes(EXPORT_BATCH + 1));
-      expect(pages).toHaveLength(Math.ceil((EXPORT_IDS_LIMIT + 1) / EXPORT_BATCH));
-    } finally {
-      await database.db.execute(sql`DELETE FROM ${customers} WHERE name LIKE 'Broad %'`);
     }
   });
 });

@@ -1,9 +1,12 @@
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Tx } from './types';
+import { copyOut } from './copy-out';
+import { csvLineOf, type ExportColumn } from './export-columns';
 import { FieldErrors } from '../http/errors';
+import { csvLine } from '../../contract/csv';
 import {
-  cursor,
   CURSOR_MESSAGE,
   EXACT_COUNT_LIMIT,
   readSort,
@@ -94,15 +97,6 @@ async function plannedRows(db: Tx, query: PgSelect): Promise<number> {
  */
 export const SEARCH_COUNT_LIMIT = 1_000;
 
-/** What a count follows: the client's `exact`, and `uncounted`, which `allPages` sets on the queries of an export. */
-interface CountAsked {
-  exact?: '1';
-  uncounted?: boolean;
-}
-
-/** The count of an export's batches: none. */
-const UNCOUNTED = { total: 0, estimated: true };
-
 /**
  * Rows matching a list's filter, counted exactly up to `upTo` (EXACT_COUNT_LIMIT, or SEARCH_COUNT_LIMIT for a
  * search: at most that many rows read), beyond it estimated by the planner, and exactly on request. `matching`
@@ -117,12 +111,10 @@ const UNCOUNTED = { total: 0, estimated: true };
 async function countRows(
   db: Tx,
   matching: () => PgSelect,
-  asked: CountAsked,
+  exact: boolean,
   searched: boolean,
 ): Promise<{ total: number; estimated: boolean }> {
-  // An export reads every page and shows no total: counting each batch of it was wasted work.
-  if (asked.uncounted) return UNCOUNTED;
-  if (asked.exact) {
+  if (exact) {
     const [counted] = await db.select({ n: count() }).from(matching().as('matching'));
     return { total: counted?.n ?? 0, estimated: false };
   }
@@ -142,15 +134,15 @@ async function countRows(
 
 /**
  * A page answer from the rows read through pageWindow: the page, its count, and the cursor of the next page. One row
- * past the page is the sign that another follows, unless `more` tells.
+ * past the page is the sign that another follows.
  */
 function pageOfRows<R extends { cursorKey: Cursor[0]; id: number }, T>(
   rows: R[],
   toRow: (row: R) => T,
   query: PageQuery,
   counted: { total: number; estimated: boolean },
-  more = rows.length > query.perPage,
 ): Page<T> {
+  const more = rows.length > query.perPage;
   const shown = rows.slice(0, query.perPage);
   const last = shown.at(-1);
   return {
@@ -172,117 +164,138 @@ interface RowQuery<R extends Keyed> {
   limit(limit: number): RowQuery<R>;
   offset(offset: number): RowQuery<R>;
   execute(): Promise<R[]>;
+  getSQL(): SQL;
+}
+
+/** The fields a row query adds to its own: the cursor key, and for an export the row's CSV line. */
+export interface RowExtras {
+  cursorKey: SQL<Cursor[0]>;
+  line?: SQL.Aliased<string>;
 }
 
 const selectOne = (db: Tx) => db.select({ one: sql`1` });
 
 /**
- * A page of a list, in `order` and filtered by `where`. `rows` builds the row query with its joins, selecting the
- * `cursorKey` it is given. The count reads `count`: a table, or `select 1 from …` with the joins its filter needs
- * (only those: a join over every row makes a count slow); a searched list's export reads its matches' ids from it
- * too, in `order`, whose keys must therefore be its columns. `toRow` makes each row of the answer, less its cursor key.
+ * A list, declared once by its module for a query: its order and filter, its row query, how it counts, the answer's
+ * rows and the columns of its CSV export. `readPage` answers a page of it, `exportRows` every row as CSV.
  */
-export async function readPage<R extends Keyed, T>(
-  db: Tx,
-  query: PageQuery & CountAsked & ExportAsked,
-  list: {
-    order: ListOrder;
-    where: SQL | undefined;
-    rows: (key: ReturnType<typeof cursorKey>) => RowQuery<R>;
-    count: PgTable | ((one: ReturnType<typeof selectOne>) => PgSelect);
-    toRow: (row: Omit<R, 'cursorKey'>) => T;
-    /** The filter includes a text search (see SEARCH_COUNT_LIMIT). */
-    searched?: boolean;
-  },
-): Promise<Page<T>> {
+export interface ListSpec<R extends Keyed, T> {
+  order: ListOrder;
+  where: SQL | undefined;
+  /** The row query with its joins, selecting the extras it is given beside its own fields. */
+  rows: (extras: RowExtras) => RowQuery<R>;
+  /**
+   * What the count reads: a table, or `select 1 from …` with the joins its filter needs (only those: a join over
+   * every row makes a count slow).
+   */
+  count: PgTable | ((one: ReturnType<typeof selectOne>) => PgSelect);
+  toRow: (row: Omit<R, 'cursorKey' | 'line'>) => T;
+  /** The filter includes a text search (see SEARCH_COUNT_LIMIT). */
+  searched?: boolean;
+  /** The export's columns, in SQL (export-columns.ts); a list without them has no export. */
+  csv?: ExportColumn[];
+}
+
+/**
+ * Declares a list: the identity, so that `toRow` is typed by the rows its row query reads, and a list with CSV
+ * columns is known to have them (only those can be exported).
+ */
+export const listSpec = <R extends Keyed, T, C extends ExportColumn[] | undefined = undefined>(
+  list: ListSpec<R, T> & { csv?: C },
+) => list as ListSpec<R, T> & { csv: C };
+
+/** A page of a list: the asked rows in the list's order, counted as `countRows` tells, with the next page's cursor. */
+export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>, query: PageQuery): Promise<Page<T>> {
   const { order, where } = list;
-  const source = (select: ReturnType<typeof selectOne>) =>
-    typeof list.count === 'function' ? list.count(select) : select.from(list.count).$dynamic();
-  if (query.exporting && list.searched) {
-    // The ids of the matches, in the list's order, from the count's tables (they hold the filter's joins).
-    const ids = () =>
-      source(db.select({ id: order.id }) as unknown as ReturnType<typeof selectOne>)
-        .where(where)
-        .orderBy(...inOrder(order));
-    const batch = await searchedExportBatch(db, query.exporting, query.perPage, ids, (some) =>
-      list
-        .rows(cursorKey(order))
-        // One array parameter: `inArray` makes one per id, and building a statement of 1,000 parameters took
-        // about 2 ms of the event loop per batch.
-        .where(sql`${order.id} = ANY(${sql.param(some)}::int[])`)
-        .orderBy(...inOrder(order))
-        .execute(),
-    );
-    if (batch)
-      return pageOfRows(batch.rows, ({ cursorKey: _, ...row }) => list.toRow(row), query, UNCOUNTED, batch.more);
-  }
   const window = pageWindow(query, order);
-  const matching = () => source(selectOne(db)).where(where);
+  const matching = () =>
+    (typeof list.count === 'function' ? list.count(selectOne(db)) : selectOne(db).from(list.count).$dynamic()).where(
+      where,
+    );
   const [rows, counted] = await Promise.all([
     list
-      .rows(cursorKey(order))
+      .rows({ cursorKey: cursorKey(order) })
       .where(and(where, window.seek))
       .orderBy(...inOrder(order))
       .limit(window.limit)
       .offset(window.offset)
       .execute(),
-    countRows(db, matching, query, !!list.searched),
+    countRows(db, matching, !!query.exact, !!list.searched),
   ]);
-  return pageOfRows(rows, ({ cursorKey: _, ...row }) => list.toRow(row), query, counted);
+  return pageOfRows(
+    rows,
+    ({ cursorKey: _, ...row }) => list.toRow(row as Omit<R, 'cursorKey' | 'line'>),
+    query,
+    counted,
+  );
 }
 
-/**
- * The most matches of a search an export reads as ids in one query (a few hundred kilobytes of ids); a broader search
- * is read by cursor, a page at a time, where its matches are dense in the list's order and each page is found in few
- * rows.
- */
-export const EXPORT_IDS_LIMIT = 50_000;
-
-/** Where an export of a searched list stands: its matches' ids in order (null: read by cursor), and how many were read. */
-interface SearchedExport {
-  ids?: number[] | null;
-  read: number;
-}
-
-/** Set by `allPages` on each query of an export. */
-interface ExportAsked {
-  exporting?: SearchedExport;
-}
-
-/**
- * The next batch of a searched list's export, or undefined to read it by cursor. Read by cursor, each batch runs the
- * search again, and under its LIMIT the planner walks the list's order index testing every row: a surname's 10,756
- * customers of a million took 11 batches of 70 ms, the whole table read. Without a LIMIT the planner finds the
- * matches through the search's index and sorts them: one query of 65 ms. So the first batch reads the ids of every
- * match in order (up to EXPORT_IDS_LIMIT), and each batch reads its rows by id. A row changed since is exported as it
- * is now; one deleted since is left out (ADR 025).
- */
-async function searchedExportBatch<R extends Keyed>(
-  db: Tx,
-  reading: SearchedExport,
-  size: number,
-  ids: () => PgSelect,
-  rowsOf: (ids: number[]) => Promise<R[]>,
-): Promise<{ rows: R[]; more: boolean } | undefined> {
-  if (reading.ids === undefined) {
-    const found = (await db.execute(sql`${ids().limit(EXPORT_IDS_LIMIT + 1)}`)) as {
-      rows: { id: number | string }[];
-    };
-    reading.ids = found.rows.length > EXPORT_IDS_LIMIT ? null : found.rows.map((r) => Number(r.id));
-  }
-  if (!reading.ids) return undefined;
-  // A batch whose rows were all deleted since is passed over: an empty batch ends the export.
-  for (;;) {
-    const batch = reading.ids.slice(reading.read, reading.read + size);
-    reading.read += batch.length;
-    const rows = batch.length ? await rowsOf(batch) : [];
-    const more = reading.read < reading.ids.length;
-    if (rows.length || !more) return { rows, more };
-  }
-}
-
-/** How many rows an export reads per query: big enough to amortise the round trip, small enough to stream. */
+/** How many rows the embedded database's export reads per query: big enough to amortise the query, small enough to stream. */
 export const EXPORT_BATCH = 1000;
+
+/**
+ * Every row of a list from `query.after` on (its other paging fields ignored), as CSV: the header line, then chunks of
+ * lines. On PostgreSQL one `COPY` writes the lines (copy-out.ts); on the embedded database, which has no COPY to a
+ * client, the same lines are read a batch at a time by cursor. Both read the lines the list's columns make in SQL,
+ * so the file is the same either way. The first chunk is read before this answers, so a refused input (a cursor of
+ * another order) or a failing query is an error here, before any byte is sent.
+ */
+export async function exportRows<R extends Keyed>(
+  db: Tx,
+  list: ListSpec<R, unknown> & { csv: ExportColumn[] },
+  query: Pick<PageQuery, 'after'>,
+): Promise<AsyncIterable<string | Buffer>> {
+  const { order, csv: columns } = list;
+  const seekFrom = (after: Cursor | undefined) => (after ? seek(order, after) : undefined);
+  const rows = (after: Cursor | undefined) =>
+    list
+      .rows({ cursorKey: cursorKey(order), line: csvLineOf(columns).as('line') })
+      .where(and(list.where, seekFrom(after)))
+      .orderBy(...inOrder(order));
+  const header = csvLine(columns.map((c) => c.header));
+  const pool = poolOf(db);
+  const chunks: AsyncIterable<string | Buffer> = pool
+    ? await copyOut(pool, sql`SELECT line FROM ${rows(query.after)} AS exported`)
+    : batches(query.after, async (after) => {
+        const batch = (await rows(after).limit(EXPORT_BATCH).execute()) as (R & { line: string })[];
+        const last = batch.at(-1);
+        return {
+          rows: batch.map((r) => r.line).join(''),
+          next: batch.length === EXPORT_BATCH && last ? ([last.cursorKey, last.id] as Cursor) : null,
+        };
+      });
+  return prepend(header, await firstRead(chunks));
+}
+
+/** The node-postgres pool behind a handle (a replica's, when the request reads one); none on PGlite or in a transaction. */
+function poolOf(db: Tx): pg.Pool | undefined {
+  const client: unknown = '$client' in db ? db.$client : undefined;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** An iterable whose first item is read now, so that its error is thrown here. */
+async function firstRead<T>(items: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = items[Symbol.asyncIterator]();
+  const first = await it.next();
+  return prepend(first.done ? undefined : first.value, { [Symbol.asyncIterator]: () => it });
+}
+
+function prepend<T>(head: T | undefined, rest: AsyncIterable<T>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      let started = head === undefined;
+      const it = rest[Symbol.asyncIterator]();
+      return {
+        next: () => {
+          if (started) return it.next();
+          started = true;
+          return Promise.resolve({ done: false, value: head as T });
+        },
+        return: (value?: unknown) => it.return?.(value) ?? Promise.resolve({ done: true, value: undefined }),
+      };
+    },
+  };
+}
 
 /**
  * Batches read one after another, each by `read` from where the last one left off (`next`; null after the last).
@@ -290,32 +303,18 @@ export const EXPORT_BATCH = 1000;
  * reachable while the export waited for requests (up to 0.1 s), long enough to be copied by young-generation
  * collections and moved to the old one, whose collections are the event loop's longest pauses (ADR 025).
  */
-export function batches<T, S>(first: S, read: (from: S) => Promise<{ rows: T[]; next: S | null }>): AsyncIterable<T[]> {
+export function batches<T, S>(first: S, read: (from: S) => Promise<{ rows: T; next: S | null }>): AsyncIterable<T> {
   let from: S | null = first;
+  let done = false;
   return {
     [Symbol.asyncIterator]: () => ({
-      async next(): Promise<IteratorResult<T[], undefined>> {
-        if (from === null) return { done: true, value: undefined };
-        const { rows, next } = await read(from);
+      async next(): Promise<IteratorResult<T, undefined>> {
+        if (done) return { done: true, value: undefined };
+        const { rows, next } = await read(from as S);
         from = next;
+        done = next === null;
         return { done: false, value: rows };
       },
     }),
   };
-}
-
-/**
- * Every page of a list in turn, for an export: the list's own queries and order, by cursor, or for a searched list by
- * the ids of its matches (searchedExportBatch).
- */
-export function allPages<T>(pageOf: (query: PageQuery) => Promise<Page<T>>): AsyncIterable<T[]> {
-  const exporting: SearchedExport = { read: 0 };
-  const first: PageQuery & CountAsked & ExportAsked = { page: 1, perPage: EXPORT_BATCH, uncounted: true, exporting };
-  return batches(first, async (query) => {
-    const page = await pageOf(query);
-    return {
-      rows: page.rows,
-      next: page.nextCursor ? { ...query, page: query.page + 1, after: cursor.parse(page.nextCursor) } : null,
-    };
-  });
 }

@@ -3,11 +3,12 @@ import type { Db, Tx } from '../../db/types';
 import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
-import { businessDayRange, subscriptionSearch } from '../subscriptions';
-import { readPage, sortOrder } from '../../db/pages';
+import { businessDayRange, carrierColumn, reasonColumn, subscriptionSearch } from '../subscriptions';
+import { listSpec, readPage, sortOrder } from '../../db/pages';
+import { csvNumber, csvText, csvTime } from '../../db/export-columns';
 
 /** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
-export function listCancellations(db: Db, f: CancellationFilters, timeZone: string): Promise<Page<CancellationRow>> {
+export function cancellationList(db: Db, f: CancellationFilters, timeZone: string) {
   const c = subscriptionCancellations;
   const conditions: SQL[] = [];
   if (f.q) conditions.push(subscriptionSearch(f.q));
@@ -20,16 +21,16 @@ export function listCancellations(db: Db, f: CancellationFilters, timeZone: stri
     conditions.push(inArray(c.subscriptionId, subscriptionsOfProduct(db, f.productId, f.latestDevices)));
   conditions.push(...businessDayRange(c.cancelledAt, timeZone, f.from, f.to));
   const where = and(...conditions);
-  return readPage(db, f, {
+  return listSpec({
     searched: !!f.q,
     // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
     order: sortOrder(f.sort, { cancelledAt: { key: c.cancelledAt } }, c.id),
     where,
-    rows: (cursorKey) =>
+    rows: (extras) =>
       db
         .select({
           id: c.id,
-          cursorKey,
+          ...extras,
           subscriptionId: c.subscriptionId,
           customerId: customers.id,
           customerName: customers.name,
@@ -51,7 +52,7 @@ export function listCancellations(db: Db, f: CancellationFilters, timeZone: stri
       f.q || f.carrierId
         ? (one) => one.from(c).innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)).$dynamic()
         : c,
-    toRow: (r) => ({
+    toRow: (r): CancellationRow => ({
       id: r.id,
       subscriptionId: r.subscriptionId,
       customer: { id: r.customerId, name: r.customerName },
@@ -63,8 +64,24 @@ export function listCancellations(db: Db, f: CancellationFilters, timeZone: stri
       isReturn: r.isReturn,
       cancellationReasonId: r.cancellationReasonId,
     }),
+    csv: [
+      csvNumber('Cancellation ID', c.id),
+      csvNumber('Subscription ID', c.subscriptionId),
+      csvNumber('Customer ID', customers.id),
+      csvText('Customer', customers.name),
+      csvText('Phone', devices.phone),
+      csvText('IMEI', devices.imei),
+      carrierColumn(subscriptions.carrierId),
+      csvText('Type', sql`case when ${c.isReturn} then '21-day return' else 'Cancellation' end`),
+      csvTime('Ordered', subscriptions.orderedAt),
+      csvTime('Cancelled', c.cancelledAt),
+      reasonColumn(c.cancellationReasonId),
+    ],
   });
 }
+
+export const listCancellations = (db: Db, f: CancellationFilters, timeZone: string): Promise<Page<CancellationRow>> =>
+  readPage(db, cancellationList(db, f, timeZone), f);
 
 /**
  * Subscriptions of one product's devices among the latest `latest` deployed, as "21-day returns by product" counts

@@ -4,18 +4,15 @@ import type { Db } from '../../db/types';
 import { route } from '../../http/route';
 import { eachOnItsOwn } from '../../http/bulk';
 import { pickableReason } from '../cancellation-reasons';
-import { listCancellations } from './cancellations.queries';
+import { cancellationList, listCancellations } from './cancellations.queries';
 import { recordCancellationReason } from './cancellations.service';
-import { cancellationCsv } from '../subscriptions';
 import { sendListCsv } from '../../http/csv';
 
 export const cancellationRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
   route(app, endpoints.list, ({ query }) => listCancellations(db, query, timeZone));
 
-  route(app, endpoints.export, async ({ query, reply }) =>
-    sendListCsv(reply, 'cancellations', await cancellationCsv(db), (page) =>
-      listCancellations(db, { ...query, ...page }, timeZone),
-    ),
+  route(app, endpoints.export, ({ query, reply }) =>
+    sendListCsv(reply, 'cancellations', db, cancellationList(db, query, timeZone), query),
   );
 
   route(app, endpoints.setReason, async ({ params, body, user, request }) => {

@@ -19,9 +19,9 @@ import {
   type CustomerSearchResult,
 } from '../../../contract/customers';
 import { escapeLike } from '../../db/like';
-import { readPage, sortOrder } from '../../db/pages';
-import type { Page } from '../../../contract/pagination';
+import { listSpec, sortOrder, type RowExtras } from '../../db/pages';
 import { rowsOf } from '../../db/rows';
+import { csvNumber, csvText, csvTime } from '../../db/export-columns';
 
 const sortKey = sql`(lower(${customers.name}) collate "C")`;
 const pick = { id: customers.id, name: customers.name };
@@ -103,13 +103,16 @@ const CUSTOMER_SORTS = {
   createdAt: { key: customers.createdAt },
 } as const;
 
-/** In the asked order (newest first by default); `where` narrows by a key or a name part (see the service). */
-export function listCustomers(db: Tx, where: SQL | undefined, query: CustomerListQuery): Promise<Page<CustomerRow>> {
-  return readPage(db, query, {
+/**
+ * The customers list in the asked order (newest first by default), narrowed by `where` (a key or a name part, see
+ * the service), with the columns of its export.
+ */
+export function customerList(db: Tx, where: SQL | undefined, query: CustomerListQuery) {
+  return listSpec({
     searched: where !== undefined,
     order: sortOrder(query.sort, CUSTOMER_SORTS, customers.id),
     where,
-    rows: (cursorKey) =>
+    rows: (extras: RowExtras) =>
       db
         .select({
           id: customers.id,
@@ -119,12 +122,21 @@ export function listCustomers(db: Tx, where: SQL | undefined, query: CustomerLis
           city: customers.city,
           state: customers.state,
           createdAt: customers.createdAt,
-          cursorKey,
+          ...extras,
         })
         .from(customers)
         .$dynamic(),
     count: customers,
     toRow: (r): CustomerRow => ({ ...r, createdAt: r.createdAt.toISOString() }),
+    csv: [
+      csvNumber('ID', customers.id),
+      csvText('Name', customers.name),
+      csvText('Email', customers.email),
+      csvText('Phone', customers.phone),
+      csvText('City', customers.city),
+      csvText('State', customers.state),
+      csvTime('Customer since', customers.createdAt),
+    ],
   });
 }
 
@@ -136,74 +148,93 @@ export const customerListFilter = {
   any: (conditions: SQL[]) => or(...conditions),
 };
 
+/** A customer's latest subscriptions, with their carrier. */
+const customerSubscriptions = (db: Tx, id: number) =>
+  db
+    .select({
+      id: subscriptions.id,
+      carrier: carriers.name,
+      status: subscriptions.status,
+      price: subscriptions.price,
+      deviceId: subscriptions.deviceId,
+      orderedAt: subscriptions.orderedAt,
+      cancelledAt: subscriptions.cancelledAt,
+    })
+    .from(subscriptions)
+    .innerJoin(carriers, eq(carriers.id, subscriptions.carrierId))
+    .where(eq(subscriptions.customerId, id))
+    .orderBy(desc(subscriptions.orderedAt), desc(subscriptions.id))
+    .limit(CUSTOMER_DETAIL_LIMIT);
+
+/** The devices of a customer's subscriptions whose line is not deleted, newest first. */
+function customerDevices(db: Tx, id: number) {
+  const ofCustomer = sql`(select ${subscriptions.deviceId} from ${subscriptions} where ${subscriptions.customerId} = ${id})`;
+  return db
+    .select({
+      id: devices.id,
+      model: products.model,
+      imei: devices.imei,
+      sim: devices.sim,
+      phone: devices.phone,
+      status: deviceStatuses.description,
+    })
+    .from(devices)
+    .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
+    .leftJoin(products, eq(products.id, devices.productId))
+    .where(and(sql`${devices.id} in ${ofCustomer}`, isNull(devices.lineDeletedAt)))
+    .orderBy(desc(devices.id))
+    .limit(CUSTOMER_DETAIL_LIMIT);
+}
+
+const customerLoaners = (db: Tx, id: number) =>
+  db
+    .select({
+      id: loaners.id,
+      deviceId: loaners.deviceId,
+      model: products.model,
+      startedAt: loaners.startedAt,
+      returnedAt: loaners.returnedAt,
+    })
+    .from(loaners)
+    .innerJoin(devices, eq(devices.id, loaners.deviceId))
+    .leftJoin(products, eq(products.id, devices.productId))
+    .where(eq(loaners.customerId, id))
+    .orderBy(desc(loaners.startedAt), desc(loaners.id))
+    .limit(CUSTOMER_DETAIL_LIMIT);
+
+const customerRenewals = (db: Tx, id: number) =>
+  db
+    .select({
+      id: renewals.id,
+      subscriptionId: renewals.subscriptionId,
+      renewedAt: renewals.renewedAt,
+      gross: renewals.gross,
+      net: renewals.net,
+    })
+    .from(renewals)
+    .innerJoin(subscriptions, eq(subscriptions.id, renewals.subscriptionId))
+    .where(eq(subscriptions.customerId, id))
+    .orderBy(desc(renewals.renewedAt), desc(renewals.id))
+    .limit(CUSTOMER_DETAIL_LIMIT);
+
+const customerCredits = (db: Tx, id: number) =>
+  db
+    .select({ id: credits.id, amount: credits.amount, dueOn: credits.dueOn, appliedAt: credits.appliedAt })
+    .from(credits)
+    .where(eq(credits.customerId, id))
+    .orderBy(desc(credits.dueOn), desc(credits.id))
+    .limit(CUSTOMER_DETAIL_LIMIT);
+
+/** A customer with the latest entries of each list on their page. */
 export async function customerDetail(db: Tx, id: number): Promise<CustomerDetail | undefined> {
   const [customer] = await db.select().from(customers).where(eq(customers.id, id));
   if (!customer) return undefined;
-  const customerDevices = sql`(select ${subscriptions.deviceId} from ${subscriptions} where ${subscriptions.customerId} = ${id})`;
   const [subs, deviceRows, loanerRows, renewalRows, creditRows] = await Promise.all([
-    db
-      .select({
-        id: subscriptions.id,
-        carrier: carriers.name,
-        status: subscriptions.status,
-        price: subscriptions.price,
-        deviceId: subscriptions.deviceId,
-        orderedAt: subscriptions.orderedAt,
-        cancelledAt: subscriptions.cancelledAt,
-      })
-      .from(subscriptions)
-      .innerJoin(carriers, eq(carriers.id, subscriptions.carrierId))
-      .where(eq(subscriptions.customerId, id))
-      .orderBy(desc(subscriptions.orderedAt), desc(subscriptions.id))
-      .limit(CUSTOMER_DETAIL_LIMIT),
-    db
-      .select({
-        id: devices.id,
-        model: products.model,
-        imei: devices.imei,
-        sim: devices.sim,
-        phone: devices.phone,
-        status: deviceStatuses.description,
-      })
-      .from(devices)
-      .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
-      .leftJoin(products, eq(products.id, devices.productId))
-      .where(and(sql`${devices.id} in ${customerDevices}`, isNull(devices.lineDeletedAt)))
-      .orderBy(desc(devices.id))
-      .limit(CUSTOMER_DETAIL_LIMIT),
-    db
-      .select({
-        id: loaners.id,
-        deviceId: loaners.deviceId,
-        model: products.model,
-        startedAt: loaners.startedAt,
-        returnedAt: loaners.returnedAt,
-      })
-      .from(loaners)
-      .innerJoin(devices, eq(devices.id, loaners.deviceId))
-      .leftJoin(products, eq(products.id, devices.productId))
-      .where(eq(loaners.customerId, id))
-      .orderBy(desc(loaners.startedAt), desc(loaners.id))
-      .limit(CUSTOMER_DETAIL_LIMIT),
-    db
-      .select({
-        id: renewals.id,
-        subscriptionId: renewals.subscriptionId,
-        renewedAt: renewals.renewedAt,
-        gross: renewals.gross,
-        net: renewals.net,
-      })
-      .from(renewals)
-      .innerJoin(subscriptions, eq(subscriptions.id, renewals.subscriptionId))
-      .where(eq(subscriptions.customerId, id))
-      .orderBy(desc(renewals.renewedAt), desc(renewals.id))
-      .limit(CUSTOMER_DETAIL_LIMIT),
-    db
-      .select({ id: credits.id, amount: credits.amount, dueOn: credits.dueOn, appliedAt: credits.appliedAt })
-      .from(credits)
-      .where(eq(credits.customerId, id))
-      .orderBy(desc(credits.dueOn), desc(credits.id))
-      .limit(CUSTOMER_DETAIL_LIMIT),
+    customerSubscriptions(db, id),
+    customerDevices(db, id),
+    customerLoaners(db, id),
+    customerRenewals(db, id),
+    customerCredits(db, id),
   ]);
   return {
     id: customer.id,

@@ -11,13 +11,14 @@ import {
   type CustomerSearchResult,
 } from '../../../contract/customers';
 import type { Page } from '../../../contract/pagination';
+import { readPage } from '../../db/pages';
 import {
   customerDetail,
   customerListFilter,
   customersByExactKey,
   customersByNameLikeness,
   customersByName,
-  listCustomers,
+  customerList,
 } from './customers.queries';
 
 const MAX_ID = 2_147_483_647;
@@ -54,17 +55,20 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
 }
 
 /** The customers list: newest first; a text of 3 or more characters narrows it like the search box does. */
-export function customersPage(db: Db, query: CustomerListQuery): Promise<Page<CustomerRow>> {
+export function customersList(db: Db, query: CustomerListQuery) {
   const q = query.q.trim().replace(/\s+/g, ' ');
-  if (!isSearchable(q)) return listCustomers(db, undefined, query);
+  if (!isSearchable(q)) return customerList(db, undefined, query);
   const { isName, id, phone, email } = readKeys(q);
   const conditions: SQL[] = [];
   if (id !== undefined) conditions.push(customerListFilter.id(id));
   if (phone !== undefined) conditions.push(customerListFilter.phone(phone));
   if (email !== undefined) conditions.push(customerListFilter.email(email));
   if (isName) conditions.push(customerListFilter.namePart(q));
-  return listCustomers(db, customerListFilter.any(conditions), query);
+  return customerList(db, customerListFilter.any(conditions), query);
 }
+
+export const customersPage = (db: Db, query: CustomerListQuery): Promise<Page<CustomerRow>> =>
+  readPage(db, customersList(db, query), query);
 
 export async function getCustomer(db: Db, id: number): Promise<CustomerDetail> {
   const detail = await customerDetail(db, id);

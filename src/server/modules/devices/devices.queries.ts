@@ -20,7 +20,8 @@ import type {
   SimLookupDevice,
 } from '../../../contract/devices';
 import type { Page } from '../../../contract/pagination';
-import { readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { listSpec, readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { csvNumber, csvText, csvYesNo } from '../../db/export-columns';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 
@@ -137,11 +138,22 @@ function listFilter(query: DeviceListQuery): SQL | undefined {
 
 const deviceOrder = (sort: DeviceListQuery['sort']): ListOrder => sortOrder(sort, { id: {} }, devices.id);
 
-export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<DeviceRow>> {
-  const page = await readPage(tx, query, {
+/**
+ * Who a device is with, in SQL for the export, as `listDevices` finds it for a page: the customer of its latest
+ * active subscription, else of its open loan.
+ */
+const holderId = sql`coalesce(
+  (select ${subscriptions.customerId} from ${subscriptions}
+    where ${subscriptions.deviceId} = ${devices.id} and ${subscriptions.status} = 'active'
+    order by ${subscriptions.id} desc limit 1),
+  (select ${loaners.customerId} from ${loaners}
+    where ${loaners.deviceId} = ${devices.id} and ${loaners.returnedAt} is null limit 1))`;
+
+export function deviceList(tx: Tx, query: DeviceListQuery) {
+  return listSpec({
     order: deviceOrder(query.sort),
     where: listFilter(query),
-    rows: (cursorKey) =>
+    rows: (extras) =>
       tx
         .select({
           id: devices.id,
@@ -151,7 +163,7 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
           status: { id: deviceStatuses.id, description: deviceStatuses.description },
           model: products.model,
           lineDeletedAt: devices.lineDeletedAt,
-          cursorKey,
+          ...extras,
         })
         .from(devices)
         .innerJoin(deviceStatuses, eq(deviceStatuses.id, devices.deviceStatusId))
@@ -159,7 +171,23 @@ export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<
         .$dynamic(),
     count: devices,
     toRow: (r) => r,
+    csv: [
+      csvNumber('Device ID', devices.id),
+      csvText('IMEI', devices.imei),
+      csvText('SIM', devices.sim),
+      csvText('Phone', devices.phone),
+      csvText('Status', deviceStatuses.description),
+      csvText('Model', products.model),
+      csvYesNo('Line deleted', sql`${devices.lineDeletedAt} is not null`),
+      csvNumber('Customer ID', holderId),
+      csvText('Customer', sql`(select ${customers.name} from ${customers} where ${customers.id} = ${holderId})`),
+    ],
   });
+}
+
+/** A page of devices, each with the customer it is with. */
+export async function listDevices(tx: Tx, query: DeviceListQuery): Promise<Page<DeviceRow>> {
+  const page = await readPage(tx, deviceList(tx, query), query);
   const ids = page.rows.map((r) => r.id);
   const holders = ids.length
     ? await tx

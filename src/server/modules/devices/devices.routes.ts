@@ -3,9 +3,8 @@ import { devicesEndpoints as endpoints } from '../../../contract/devices';
 import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
-import { sendListCsv, type CsvColumn } from '../../http/csv';
-import type { DeviceRow } from '../../../contract/devices';
-import { deviceDetail, deviceOptions, listDevices } from './devices.queries';
+import { sendListCsv } from '../../http/csv';
+import { deviceDetail, deviceList, deviceOptions, listDevices } from './devices.queries';
 import {
   convertWithBlacklistHold,
   deleteDevice,
@@ -20,9 +19,7 @@ import {
 export const deviceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, endpoints.list, ({ query }) => listDevices(db, query));
 
-  route(app, endpoints.export, ({ query, reply }) =>
-    sendListCsv(reply, 'devices', DEVICE_CSV, (page) => listDevices(db, { ...query, ...page })),
-  );
+  route(app, endpoints.export, ({ query, reply }) => sendListCsv(reply, 'devices', db, deviceList(db, query), query));
 
   route(app, endpoints.options, () => deviceOptions(db));
 
@@ -43,15 +40,3 @@ export const deviceRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 
   route(app, endpoints.replace, ({ params, body, user }) => replaceDevice(db, user.id, params.id, body));
 };
-
-const DEVICE_CSV: CsvColumn<DeviceRow>[] = [
-  { header: 'Device ID', value: (d) => d.id },
-  { header: 'IMEI', value: (d) => d.imei },
-  { header: 'SIM', value: (d) => d.sim },
-  { header: 'Phone', value: (d) => d.phone },
-  { header: 'Status', value: (d) => d.status.description },
-  { header: 'Model', value: (d) => d.model },
-  { header: 'Line deleted', value: (d) => (d.lineDeleted ? 'yes' : 'no') },
-  { header: 'Customer ID', value: (d) => d.customer?.id },
-  { header: 'Customer', value: (d) => d.customer?.name },
-];

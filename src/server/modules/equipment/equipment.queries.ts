@@ -1,9 +1,15 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/types';
 import { customers, devices, equipment, products } from '../../db/schema';
-import type { EquipmentListQuery, EquipmentRow, EquipmentState } from '../../../contract/equipment';
-import type { Cursor, Page } from '../../../contract/pagination';
-import { readPage, type ListOrder } from '../../db/pages';
+import {
+  EQUIPMENT_STATE_LABELS,
+  type EquipmentListQuery,
+  type EquipmentRow,
+  type EquipmentState,
+} from '../../../contract/equipment';
+import type { Page } from '../../../contract/pagination';
+import { listSpec, readPage, type ListOrder, type RowExtras } from '../../db/pages';
+import { csvLabel, csvNumber, csvText, csvTime } from '../../db/export-columns';
 
 export type EquipmentRecord = typeof equipment.$inferSelect;
 
@@ -26,11 +32,11 @@ export async function deleteEquipmentRow(tx: Tx, id: number): Promise<void> {
 }
 
 /** The equipment with its product, device and customer; a list page reads its cursor key (null: the order is by id). */
-function selectRows(tx: Tx, cursorKey: SQL<Cursor[0]> = sql`null`) {
+function selectRows(tx: Tx, extras: RowExtras = { cursorKey: sql`null` }) {
   return tx
     .select({
       id: equipment.id,
-      cursorKey,
+      ...extras,
       imei: equipment.imei,
       state: equipment.state,
       productId: products.id,
@@ -50,7 +56,7 @@ function selectRows(tx: Tx, cursorKey: SQL<Cursor[0]> = sql`null`) {
     .$dynamic();
 }
 
-type Selected = Omit<Awaited<ReturnType<typeof selectRows>>[number], 'cursorKey'>;
+type Selected = Omit<Awaited<ReturnType<typeof selectRows>>[number], 'cursorKey' | 'line'>;
 
 const toRow = (r: Selected): EquipmentRow => ({
   id: r.id,
@@ -69,17 +75,31 @@ const toRow = (r: Selected): EquipmentRow => ({
 
 const equipmentOrder: ListOrder = { id: equipment.id };
 
-export function listEquipment(tx: Tx, query: EquipmentListQuery): Promise<Page<EquipmentRow>> {
+export function equipmentList(tx: Tx, query: EquipmentListQuery) {
   const where = and(eq(equipment.state, query.state), query.q ? eq(equipment.imei, query.q) : undefined);
-  return readPage(tx, query, {
+  return listSpec({
     order: equipmentOrder,
     where,
     // Typed, so that the rows' type is inferred here before the ready-made toRow is checked against it.
-    rows: (cursorKey: SQL<Cursor[0]>) => selectRows(tx, cursorKey),
+    rows: (extras: RowExtras) => selectRows(tx, extras),
     count: equipment,
     toRow,
+    csv: [
+      csvNumber('Equipment ID', equipment.id),
+      csvText('IMEI', equipment.imei),
+      csvLabel('State', equipment.state, EQUIPMENT_STATE_LABELS),
+      // The model only with its product whole, as the row's `product` is.
+      csvText('Model', sql`case when ${products.price} is not null then ${products.model} end`),
+      csvNumber('From device', equipment.fromDeviceId),
+      csvNumber('Customer ID', sql`case when ${customers.name} is not null then ${customers.id} end`),
+      csvText('Customer', customers.name),
+      csvTime('Since', equipment.updatedAt),
+    ],
   });
 }
+
+export const listEquipment = (tx: Tx, query: EquipmentListQuery): Promise<Page<EquipmentRow>> =>
+  readPage(tx, equipmentList(tx, query), query);
 
 export async function findEquipment(tx: Tx, id: number): Promise<EquipmentRow | undefined> {
   const [row] = await selectRows(tx).where(eq(equipment.id, id));

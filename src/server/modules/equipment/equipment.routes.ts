@@ -4,16 +4,15 @@ import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import { eachOnItsOwn } from '../../http/bulk';
-import { sendListCsv, type CsvColumn } from '../../http/csv';
-import { EQUIPMENT_STATE_LABELS, type EquipmentRow } from '../../../contract/equipment';
-import { findEquipment, listEquipment } from './equipment.queries';
+import { sendListCsv } from '../../http/csv';
+import { equipmentList, findEquipment, listEquipment } from './equipment.queries';
 import { deleteEquipment, markReceived } from './equipment.service';
 
 export const equipmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, endpoints.list, ({ query }) => listEquipment(db, query));
 
   route(app, endpoints.export, ({ query, reply }) =>
-    sendListCsv(reply, `equipment-${query.state}`, EQUIPMENT_CSV, (page) => listEquipment(db, { ...query, ...page })),
+    sendListCsv(reply, `equipment-${query.state}`, db, equipmentList(db, query), query),
   );
 
   route(app, endpoints.detail, async ({ params }) => {
@@ -28,14 +27,3 @@ export const equipmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   );
   route(app, endpoints.remove, ({ params, user }) => deleteEquipment(db, user.id, params.id));
 };
-
-const EQUIPMENT_CSV: CsvColumn<EquipmentRow>[] = [
-  { header: 'Equipment ID', value: (e) => e.id },
-  { header: 'IMEI', value: (e) => e.imei },
-  { header: 'State', value: (e) => EQUIPMENT_STATE_LABELS[e.state] },
-  { header: 'Model', value: (e) => e.product?.model },
-  { header: 'From device', value: (e) => e.fromDeviceId },
-  { header: 'Customer ID', value: (e) => e.customer?.id },
-  { header: 'Customer', value: (e) => e.customer?.name },
-  { header: 'Since', value: (e) => e.updatedAt },
-];

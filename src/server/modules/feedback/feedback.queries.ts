@@ -3,7 +3,7 @@ import type { Tx } from '../../db/types';
 import { feedbackSubmissions, users } from '../../db/schema';
 import type { FeedbackRow } from '../../../contract/feedback';
 import { escapeLike } from '../../db/like';
-import { readPage, type ListOrder } from '../../db/pages';
+import { listSpec, readPage, type ListOrder } from '../../db/pages';
 import type { Page, PageQuery } from '../../../contract/pagination';
 
 export async function insertFeedback(tx: Tx, userId: number, body: string) {
@@ -16,23 +16,24 @@ const feedbackOrder: ListOrder = { key: feedbackSubmissions.createdAt, id: feedb
 /** Newest first; `q` matches anywhere in the text, case-insensitively, with wildcards taken literally. */
 export function feedbackPage(db: Tx, query: PageQuery & { q?: string }): Promise<Page<FeedbackRow>> {
   const where = query.q ? ilike(feedbackSubmissions.body, `%${escapeLike(query.q)}%`) : undefined;
-  return readPage(db, query, {
+  const list = listSpec({
     searched: !!query.q,
     order: feedbackOrder,
     where,
-    rows: (cursorKey) =>
+    rows: (extras) =>
       db
         .select({
           id: feedbackSubmissions.id,
           body: feedbackSubmissions.body,
           userName: users.name,
           createdAt: feedbackSubmissions.createdAt,
-          cursorKey,
+          ...extras,
         })
         .from(feedbackSubmissions)
         .leftJoin(users, eq(users.id, feedbackSubmissions.userId))
         .$dynamic(),
     count: feedbackSubmissions,
-    toRow: (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
+    toRow: (r): FeedbackRow => ({ ...r, createdAt: r.createdAt.toISOString() }),
   });
+  return readPage(db, list, query);
 }

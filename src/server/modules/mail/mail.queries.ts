@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/types';
 import { mailOutbox } from '../../db/schema';
 import type { OutboxRow } from '../../../contract/settings';
-import { readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { listSpec, readPage, sortOrder, type ListOrder } from '../../db/pages';
 import type { Page, PageQuery } from '../../../contract/pagination';
 
 export async function recordOutbox(
@@ -15,10 +15,10 @@ const outboxOrder = (sort: 'createdAt' | '-createdAt'): ListOrder =>
   sortOrder(sort, { createdAt: { key: mailOutbox.createdAt } }, mailOutbox.id);
 
 export function outboxPage(db: Tx, query: PageQuery & { sort: 'createdAt' | '-createdAt' }): Promise<Page<OutboxRow>> {
-  return readPage(db, query, {
+  const list = listSpec({
     order: outboxOrder(query.sort),
     where: undefined,
-    rows: (cursorKey) =>
+    rows: (extras) =>
       db
         .select({
           id: mailOutbox.id,
@@ -28,11 +28,12 @@ export function outboxPage(db: Tx, query: PageQuery & { sort: 'createdAt' | '-cr
           text: mailOutbox.text,
           transport: mailOutbox.transport,
           createdAt: mailOutbox.createdAt,
-          cursorKey,
+          ...extras,
         })
         .from(mailOutbox)
         .$dynamic(),
     count: mailOutbox,
-    toRow: (r) => ({ ...r, createdAt: r.createdAt.toISOString() }),
+    toRow: (r): OutboxRow => ({ ...r, createdAt: r.createdAt.toISOString() }),
   });
+  return readPage(db, list, query);
 }

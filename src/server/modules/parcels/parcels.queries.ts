@@ -11,8 +11,16 @@ import {
   subscriptions,
   users,
 } from '../../db/schema';
-import type { Container, ContainerInput, CustomerItem, Parcel, ParcelListQuery } from '../../../contract/parcels';
-import { readPage, sortOrder, type ListOrder } from '../../db/pages';
+import {
+  DIRECTION_LABELS,
+  type Container,
+  type ContainerInput,
+  type CustomerItem,
+  type Parcel,
+  type ParcelListQuery,
+} from '../../../contract/parcels';
+import { listSpec, readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { csvDecimal, csvLabel, csvNumber, csvText, csvTime } from '../../db/export-columns';
 import type { Page } from '../../../contract/pagination';
 
 type ContainerRecord = typeof predefinedContainers.$inferSelect;
@@ -134,7 +142,7 @@ export async function insertParcel(db: Tx, values: typeof parcels.$inferInsert):
 const parcelOrder = (sort: ParcelListQuery['sort']): ListOrder =>
   sortOrder(sort, { createdAt: { key: parcels.createdAt } }, parcels.id);
 
-export function listParcels(db: Tx, query: ParcelListQuery & { id?: number }): Promise<Page<Parcel>> {
+export function parcelList(db: Tx, query: ParcelListQuery & { id?: number }) {
   const { customerId, direction, id } = query;
   const conditions: (SQL | undefined)[] = [
     customerId ? eq(parcels.customerId, customerId) : undefined,
@@ -145,14 +153,14 @@ export function listParcels(db: Tx, query: ParcelListQuery & { id?: number }): P
   const itemLabel = sql<string | null>`case
     when ${parcels.deviceId} is not null then 'Device #' || ${parcels.deviceId}
     when ${parcels.equipmentId} is not null then 'Equipment #' || ${parcels.equipmentId} end`;
-  return readPage(db, query, {
+  return listSpec({
     order: parcelOrder(query.sort),
     where,
-    rows: (cursorKey) =>
+    rows: (extras) =>
       db
         .select({
           id: parcels.id,
-          cursorKey,
+          ...extras,
           customerId: customers.id,
           customerName: customers.name,
           direction: parcels.direction,
@@ -180,5 +188,22 @@ export function listParcels(db: Tx, query: ParcelListQuery & { id?: number }): P
       weight: Number(r.weight),
       createdAt: r.createdAt.toISOString(),
     }),
+    csv: [
+      csvNumber('Parcel ID', parcels.id),
+      csvTime('Entered', parcels.createdAt),
+      csvLabel('Direction', parcels.direction, DIRECTION_LABELS),
+      csvNumber('Customer ID', customers.id),
+      csvText('Customer', customers.name),
+      csvText('Item', itemLabel),
+      csvText('Container', predefinedContainers.name),
+      csvDecimal('Length (in)', parcels.length),
+      csvDecimal('Width (in)', parcels.width),
+      csvDecimal('Height (in)', parcels.height),
+      csvDecimal('Weight (oz)', parcels.weight),
+      csvText('Entered by', users.name),
+    ],
   });
 }
+
+export const listParcels = (db: Tx, query: ParcelListQuery & { id?: number }): Promise<Page<Parcel>> =>
+  readPage(db, parcelList(db, query), query);

@@ -13,7 +13,8 @@ import {
 import type { CurrentUser } from '../../../contract/auth';
 import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects';
 import type { Page } from '../../../contract/pagination';
-import { readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { listSpec, readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { csvNumber, csvText, csvTime } from '../../db/export-columns';
 import { escapeLike } from '../../db/like';
 import { visibleProspects } from './prospect-scope';
 
@@ -49,19 +50,14 @@ function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined
 const prospectOrder = (sort: ProspectListQuery['sort']): ListOrder =>
   sortOrder(sort, { createdAt: { key: prospects.createdAt } }, prospects.id);
 
-/** A page of the visits the viewer may see that match the list's filters. */
-export function listProspects(
-  db: Db,
-  viewer: CurrentUser,
-  query: ProspectListQuery,
-  timeZone: string,
-): Promise<Page<ProspectRow>> {
+/** The visits the viewer may see that match the list's filters. */
+export function prospectList(db: Db, viewer: CurrentUser, query: ProspectListQuery, timeZone: string) {
   const where = and(visibleProspects(viewer), listFilter(query, timeZone));
-  return readPage(db, query, {
+  return listSpec({
     searched: !!query.q,
     order: prospectOrder(query.sort),
     where,
-    rows: (cursorKey) =>
+    rows: (extras) =>
       db
         .select({
           id: prospects.id,
@@ -74,7 +70,7 @@ export function listProspects(
           action: actionLabel,
           convertedAt: prospects.convertedAt,
           createdAt: prospects.createdAt,
-          cursorKey,
+          ...extras,
         })
         .from(prospects)
         .innerJoin(users, eq(users.id, prospects.repId))
@@ -83,13 +79,33 @@ export function listProspects(
     // The action filter reads the action's parent, so the count joins the actions too.
     count: (one) =>
       one.from(prospects).innerJoin(prospectActions, eq(prospectActions.id, prospects.prospectActionId)).$dynamic(),
-    toRow: (r) => ({
+    toRow: (r): ProspectRow => ({
       ...r,
       convertedAt: r.convertedAt?.toISOString() ?? null,
       createdAt: r.createdAt.toISOString(),
     }),
+    csv: [
+      csvNumber('Visit ID', prospects.id),
+      csvTime('Visited', prospects.createdAt),
+      csvText('Rep', users.name),
+      csvText('Name', prospects.name),
+      csvText('Address', prospects.address),
+      csvText('City', prospects.city),
+      csvText('State', prospects.state),
+      csvText('ZIP', prospects.zip),
+      csvText('Action', actionLabel),
+      csvTime('Converted', prospects.convertedAt),
+    ],
   });
 }
+
+/** A page of the visits the viewer may see that match the list's filters. */
+export const listProspects = (
+  db: Db,
+  viewer: CurrentUser,
+  query: ProspectListQuery,
+  timeZone: string,
+): Promise<Page<ProspectRow>> => readPage(db, prospectList(db, viewer, query, timeZone), query);
 
 /** The visit with its speed tests and topographies; undefined when it does not exist or the viewer may not see it. */
 export async function findProspect(db: Db, viewer: CurrentUser, id: number) {

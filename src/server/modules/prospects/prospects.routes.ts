@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { prospectEndpoints as endpoints, prospectStoreFor } from '../../../contract/prospects';
 import type { Db } from '../../db/types';
 import { route } from '../../http/route';
-import { sendListCsv, type CsvColumn } from '../../http/csv';
-import type { ProspectRow } from '../../../contract/prospects';
+import { sendListCsv } from '../../http/csv';
+import { prospectList } from './prospects.queries';
 import { createProspect, filterOptions, formOptions, prospectDetail, prospectPage } from './prospects.service';
 
 export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
@@ -27,21 +27,8 @@ export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = 
   route(app, endpoints.list, ({ user, query }) => prospectPage(db, user, query, timeZone));
 
   route(app, endpoints.export, ({ user, query, reply }) =>
-    sendListCsv(reply, 'prospects', PROSPECT_CSV, (page) => prospectPage(db, user, { ...query, ...page }, timeZone)),
+    sendListCsv(reply, 'prospects', db, prospectList(db, user, query, timeZone), query),
   );
 
   route(app, endpoints.detail, ({ user, params }) => prospectDetail(db, user, params.id));
 };
-
-const PROSPECT_CSV: CsvColumn<ProspectRow>[] = [
-  { header: 'Visit ID', value: (p) => p.id },
-  { header: 'Visited', value: (p) => p.createdAt },
-  { header: 'Rep', value: (p) => p.repName },
-  { header: 'Name', value: (p) => p.name },
-  { header: 'Address', value: (p) => p.address },
-  { header: 'City', value: (p) => p.city },
-  { header: 'State', value: (p) => p.state },
-  { header: 'ZIP', value: (p) => p.zip },
-  { header: 'Action', value: (p) => p.action },
-  { header: 'Converted', value: (p) => p.convertedAt },
-];

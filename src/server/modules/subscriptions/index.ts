@@ -12,7 +12,7 @@ export {
   lockSubscription,
   subscriptionSearch,
 } from './subscriptions.queries';
-export { cancellationCsv } from './subscriptions.export';
+export { carrierColumn, reasonColumn } from './subscriptions.export';
 export {
   applyReasonToCancellation,
   applyReasonToSubscription,

@@ -20,7 +20,9 @@ import {
 import type { Page } from '../../../contract/pagination';
 import { MAX_INT4 } from '../../../contract/primitives';
 import { escapeLike } from '../../db/like';
-import { readPage, sortOrder } from '../../db/pages';
+import { listSpec, readPage, sortOrder } from '../../db/pages';
+import { csvNumber, csvText, csvTime } from '../../db/export-columns';
+import { carrierColumn, reasonColumn } from './subscriptions.export';
 
 /**
  * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
@@ -65,7 +67,7 @@ export function businessDayRange(at: AnyPgColumn, timeZone: string, from?: strin
  * Newest first: by cancellation date in the "needs a reason" view (the partial index
  * subscriptions_needs_reason_idx serves it), by order date otherwise.
  */
-export function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: string): Promise<Page<SubscriptionRow>> {
+export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: string) {
   const conditions: SQL[] = [];
   if (f.q) conditions.push(subscriptionSearch(f.q));
   if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
@@ -76,15 +78,15 @@ export function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: stri
   const where = and(...conditions);
   // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
   const key = f.needsReason ? subscriptions.cancelledAt : subscriptions.orderedAt;
-  return readPage(db, f, {
+  return listSpec({
     searched: !!f.q,
     order: sortOrder(f.sort, { orderedAt: { key } }, subscriptions.id),
     where,
-    rows: (cursorKey) =>
+    rows: (extras) =>
       db
         .select({
           id: subscriptions.id,
-          cursorKey,
+          ...extras,
           customerId: customers.id,
           customerName: customers.name,
           phone: devices.phone,
@@ -100,7 +102,7 @@ export function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: stri
         .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
         .$dynamic(),
     count: subscriptions,
-    toRow: (r) => ({
+    toRow: (r): SubscriptionRow => ({
       id: r.id,
       customer: { id: r.customerId, name: r.customerName },
       phone: r.phone,
@@ -111,8 +113,23 @@ export function listSubscriptions(db: Db, f: SubscriptionFilters, timeZone: stri
       cancelledAt: r.cancelledAt?.toISOString() ?? null,
       cancellationReasonId: r.cancellationReasonId,
     }),
+    csv: [
+      csvNumber('Subscription ID', subscriptions.id),
+      csvNumber('Customer ID', customers.id),
+      csvText('Customer', customers.name),
+      csvText('Phone', devices.phone),
+      csvText('IMEI', devices.imei),
+      carrierColumn(subscriptions.carrierId),
+      csvText('Status', subscriptions.status),
+      csvTime('Ordered', subscriptions.orderedAt),
+      csvTime('Cancelled', subscriptions.cancelledAt),
+      reasonColumn(subscriptions.cancellationReasonId),
+    ],
   });
 }
+
+export const listSubscriptions = (db: Db, f: SubscriptionFilters, timeZone: string): Promise<Page<SubscriptionRow>> =>
+  readPage(db, subscriptionList(db, f, timeZone), f);
 
 export async function subscriptionDetail(db: Db, id: number): Promise<SubscriptionDetail | undefined> {
   const [row] = await db

@@ -3,18 +3,15 @@ import { SUBSCRIPTION_NOT_FOUND_MESSAGE, subscriptionEndpoints as endpoints } fr
 import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
-import { listSubscriptions, subscriptionDetail } from './subscriptions.queries';
+import { listSubscriptions, subscriptionDetail, subscriptionList } from './subscriptions.queries';
 import { recordSubscriptionReason } from './subscriptions.service';
-import { subscriptionCsv } from './subscriptions.export';
 import { sendListCsv } from '../../http/csv';
 
 export const subscriptionRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
   route(app, endpoints.list, ({ query }) => listSubscriptions(db, query, timeZone));
 
-  route(app, endpoints.export, async ({ query, reply }) =>
-    sendListCsv(reply, 'subscriptions', await subscriptionCsv(db), (page) =>
-      listSubscriptions(db, { ...query, ...page }, timeZone),
-    ),
+  route(app, endpoints.export, ({ query, reply }) =>
+    sendListCsv(reply, 'subscriptions', db, subscriptionList(db, query, timeZone), query),
   );
 
   route(app, endpoints.detail, async ({ params }) => {

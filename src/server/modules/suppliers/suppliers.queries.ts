@@ -3,7 +3,8 @@ import type { Tx } from '../../db/types';
 import { suppliers } from '../../db/schema';
 import { escapeLike } from '../../db/like';
 import type { SupplierListQuery } from '../../../contract/suppliers';
-import { readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { listSpec, readPage, sortOrder, type ListOrder } from '../../db/pages';
+import { csvNumber, csvText, csvTime, csvYesNo } from '../../db/export-columns';
 import type { Page } from '../../../contract/pagination';
 
 export type SupplierRecord = typeof suppliers.$inferSelect;
@@ -19,25 +20,41 @@ const supplierOrder = (sort: SupplierListQuery['sort']): ListOrder =>
     suppliers.id,
   );
 
-export function listSuppliers(db: Tx, query: SupplierListQuery): Promise<Page<SupplierRecord>> {
+export function supplierList(db: Tx, query: SupplierListQuery) {
   const { q } = query;
   const pattern = `%${escapeLike(q)}%`;
   const where = q
     ? or(ilike(suppliers.name, pattern), ilike(suppliers.contactName, pattern), ilike(suppliers.contactEmail, pattern))
     : undefined;
-  return readPage(db, query, {
+  return listSpec({
     searched: !!q,
     order: supplierOrder(query.sort),
     where,
-    rows: (cursorKey) =>
+    rows: (extras) =>
       db
-        .select({ ...getTableColumns(suppliers), cursorKey })
+        .select({ ...getTableColumns(suppliers), ...extras })
         .from(suppliers)
         .$dynamic(),
     count: suppliers,
-    toRow: (supplier) => supplier,
+    toRow: (supplier): SupplierRecord => supplier,
+    csv: [
+      csvNumber('Supplier ID', suppliers.id),
+      csvText('Name', suppliers.name),
+      csvText('Contact name', suppliers.contactName),
+      csvText('Contact email', suppliers.contactEmail),
+      csvText('Contact phone', suppliers.contactPhone),
+      csvYesNo('Prorates', suppliers.prorates),
+      csvYesNo('Supplier report', suppliers.supplierReport),
+      csvText('Frequency', suppliers.frequency),
+      csvText('Billing cycle', suppliers.billingCycle),
+      csvTime('Created', suppliers.createdAt),
+      csvTime('Updated', suppliers.updatedAt),
+    ],
   });
 }
+
+export const listSuppliers = (db: Tx, query: SupplierListQuery): Promise<Page<SupplierRecord>> =>
+  readPage(db, supplierList(db, query), query);
 
 /** Every supplier's id and name, by name (case-insensitive, as the list sorts them). */
 export const supplierNames = (db: Tx) =>
