@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { publicOrigin, type Config } from '../config';
-import type { Access } from '../../contract/access';
 import type { Database } from '../db/client';
 import { authRoutes } from './auth/auth.routes';
 import { TotpSecrets } from './auth/totp-secret';
@@ -28,9 +27,9 @@ import { staffRoutes } from './staff/staff.routes';
 import { mfaRoutes } from './staff/mfa.routes';
 import { savedViewRoutes } from './saved-views/saved-views.routes';
 import { revertRoutes } from './revert/revert.routes';
-
-/** Writes under these declarations change staff accounts and sessions, never the data the charts read. */
-const ACCOUNT_ACCESS = new Set<Access>(['public', 'signed-in', 'staff.manage']);
+import { dropStaleOnWrite } from '../http/invalidation';
+import { mapEndpoints } from '../../contract/maps';
+import { statsEndpoints } from '../../contract/stats';
 
 export interface ModuleDeps {
   config: Config;
@@ -42,10 +41,19 @@ export interface ModuleDeps {
 export async function registerModules(app: FastifyInstance, { config, database, now }: ModuleDeps) {
   const db = database.db;
   const totp = new TotpSecrets(await loadKeyring(database.primary, config), app.log);
+  const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
+  const clusters = new MapClusters(app.log, now);
+  app.addHook('onClose', () => clusters.close());
+  // A write drops the stats answers kept (ADR 024) and marks the map indexes to rebuild on their next use (ADR 017)
+  // when it changes what they are read from; other instances see it within their time to live.
+  dropStaleOnWrite(app, [
+    { of: Object.values(statsEndpoints), drop: (reply) => statsAnswers.written(reply) },
+    { of: [mapEndpoints.customers], drop: () => clusters.invalidate('members') },
+    { of: [mapEndpoints.prospects], drop: () => clusters.invalidate('visits') },
+  ]);
   await app.register(authRoutes, { db, loginRateLimit: config.LOGIN_RATE_LIMIT, now, totp });
   await app.register(auditRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(backupRoutes, { database });
-  const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
   await app.register(statsRoutes, { db, timeZone: config.BUSINESS_TIMEZONE, answers: statsAnswers });
   await app.register(deviceRoutes, { db });
   await app.register(deviceSwapRoutes, { db, timeZone: config.BUSINESS_TIMEZONE });
@@ -55,20 +63,6 @@ export async function registerModules(app: FastifyInstance, { config, database, 
   await app.register(settingsRoutes, { db, mailer, timeZone: config.BUSINESS_TIMEZONE });
   await app.register(staffRoutes, { db, mailer, origin: publicOrigin(config), now });
   await app.register(mfaRoutes, { db, now, requireForAdmins: config.REQUIRE_MFA_FOR_ADMINS, totp });
-  const clusters = new MapClusters(app.log, now);
-  app.addHook('onClose', () => clusters.close());
-  // A write here drops the stats answers kept (ADR 024), and one that may add, move or remove map points rebuilds
-  // the affected indexes on their next use; other instances see it within their time to live (ADR 017). Before
-  // the answer leaves, so that the writer's next read finds them gone.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    const url = request.routeOptions.url ?? '';
-    if (!url) return payload;
-    if (!ACCOUNT_ACCESS.has(request.routeOptions.config.access ?? 'public')) statsAnswers.written(reply);
-    if (url.includes('prospects')) clusters.invalidate('visits');
-    if (/customers|subscriptions|cancellations|devices|equipment/.test(url)) clusters.invalidate('members');
-    return payload;
-  });
   await app.register(mapsRoutes, {
     db,
     layers: database,
