@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../contract/zod';
 import { endpoint } from '../../contract/endpoint';
 import { dropStaleOnWrite } from './invalidation';
 import { route } from './route';

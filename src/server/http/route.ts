@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from '../../contract/zod';
 import { FieldErrors } from './errors';
 import { readingFrom } from '../db/read-routing';
 import type { CurrentUser } from '../../contract/auth';

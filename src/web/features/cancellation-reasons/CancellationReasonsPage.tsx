@@ -23,6 +23,7 @@ import {
   useApiMutation,
   showUndoToast,
   useConfirmAction,
+  useInvalidate,
   useUndoToast,
   type Column,
 } from '../../ui';
@@ -52,13 +53,11 @@ function CancellationReasons() {
     onSuccess: (list) => queryClient.setQueryData(endpointKey(endpoints.list, {}), list),
     onError: () => void refresh(),
   });
+  const invalidate = useInvalidate();
   const undoable = useUndoToast();
   const restore = useApiMutation(endpoints.restore, {
-    invalidates: [endpoints.list],
     onSuccess: (reason) =>
-      undoable('Reason back in the picker.', { entityType: 'cancellation_reason', entityId: reason.id }, [
-        endpoints.list,
-      ]),
+      undoable('Reason back in the picker.', { entityType: 'cancellation_reason', entityId: reason.id }),
     onError: () => void refresh(),
   });
 
@@ -162,10 +161,8 @@ function CancellationReasons() {
                     confirmLabel: 'Retire',
                     action: () => api(endpoints.retire, { params: { reasonId: r.id } }),
                     onSuccess: () => {
-                      void refresh();
-                      undoable('Reason retired.', { entityType: 'cancellation_reason', entityId: r.id }, [
-                        endpoints.list,
-                      ]);
+                      void invalidate(endpoints.retire);
+                      undoable('Reason retired.', { entityType: 'cancellation_reason', entityId: r.id });
                     },
                     successMessage: null,
                   })
@@ -194,7 +191,7 @@ function CancellationReasons() {
                     confirmLabel: 'Delete',
                     danger: true,
                     action: () => api(endpoints.remove, { params: { reasonId: r.id } }),
-                    onSuccess: refresh,
+                    onSuccess: () => invalidate(endpoints.remove),
                     successMessage: 'Reason deleted.',
                   })
                 }

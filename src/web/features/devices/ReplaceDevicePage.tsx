@@ -31,7 +31,7 @@ import {
   type SimLookupDevice,
 } from '../../../contract/devices';
 import { api } from '../../lib/api';
-import { useDevice, useDeviceOptions, useReloadDeviceViews } from './api';
+import { useDevice, useDeviceOptions } from './api';
 
 function FoundDevice({ device }: { device: SimLookupDevice }) {
   return (
@@ -60,7 +60,6 @@ function FoundDevice({ device }: { device: SimLookupDevice }) {
 
 function ReplacementFormView({ device, options }: { device: DeviceDetail; options: DeviceOptions }) {
   const navigate = useNavigate();
-  const reload = useReloadDeviceViews();
   // Ids as the selects hold them (digits, '' for none); the body schema reads them as ids.
   const form = useForm<ReplacementBody>({
     sim: '',
@@ -104,7 +103,6 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
       {
         onSuccess: async ({ newDeviceId }) => {
           setFound(null);
-          await reload();
           notify.success(`The line moved to device ${newDeviceId}.`);
           await navigate(href(paths.device, { id: newDeviceId }));
         },

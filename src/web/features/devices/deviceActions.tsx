@@ -12,8 +12,6 @@ export interface DeviceActionSpec {
   /** The exact confirmation text of §5 (docs/decisions for the ones §5 paraphrases). */
   confirmation(device: DeviceDetail): string;
   successMessage: string;
-  /** The device no longer exists afterwards, so the page goes back to the list. */
-  removesDevice: boolean;
   /** The action ends the line: the customer whose active subscription uses it is named before anyone agrees. */
   endsLine?: true;
 }
@@ -40,7 +38,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and its status will be available. This ${modelOf(d)} and its IMEI will be moved to unbuilt equipment. Are you sure?`,
     successMessage: 'Equipment unassigned: the device is now an available SIM Only.',
-    removesDevice: false,
   },
   {
     action: 'removeEquipment',
@@ -51,7 +48,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     confirmation: () =>
       'Alert! This will convert the device to an available SIM Only and remove a model out of QB inventory. Only proceed if we are never getting this equipment back. Are you sure?',
     successMessage: 'Equipment removed: the device is now an available SIM Only.',
-    removesDevice: false,
   },
   {
     action: 'separateEquipment',
@@ -61,7 +57,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and it will be DELETED IMMEDIATELY. This ${modelOf(d)} and its IMEI will be moved to returning equipment. Are you sure?`,
     successMessage: 'Equipment separated: the phone is returning and the device was deleted.',
-    removesDevice: true,
   },
   {
     action: 'blacklistHold',
@@ -71,7 +66,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and DELETE the line. This ${modelOf(d)} will be put on blacklist hold. Are you sure?`,
     successMessage: 'The line was deleted and the phone put on blacklist hold.',
-    removesDevice: false,
     endsLine: true,
   },
   {
@@ -87,7 +81,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
         ? `Alert! This will DELETE a ${modelOf(d)} line. Are you sure?`
         : `Alert! This will convert a ${modelOf(d)} to a SIM Only and DELETE the line. The equipment will be marked as unbuilt. Are you sure?`,
     successMessage: 'The line was deleted.',
-    removesDevice: false,
     endsLine: true,
   },
   {
@@ -103,6 +96,5 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
         ? `Alert! This will DELETE a ${modelOf(d)} line. Are you sure? This action is permanent!`
         : `Alert! This will DELETE a ${modelOf(d)} line and remove the item from QB inventory. Are you sure? This action is permanent!`,
     successMessage: 'The device was deleted.',
-    removesDevice: true,
   },
 ];

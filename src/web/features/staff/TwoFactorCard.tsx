@@ -23,7 +23,6 @@ import {
   type MfaPasswordBody,
   type MfaSetup,
 } from '../../../contract/mfa';
-import { accountEndpoints } from '../../../contract/staff';
 import {
   ErrorState,
   Form,
@@ -100,13 +99,7 @@ function SetUp({
       </Group>
       <Form
         form={form}
-        onSubmit={() =>
-          form.submit(
-            mfaEndpoints.confirm,
-            {},
-            { invalidates: [mfaEndpoints.status], onSuccess: (r) => onEnabled(r.recoveryCodes) },
-          )
-        }
+        onSubmit={() => form.submit(mfaEndpoints.confirm, {}, { onSuccess: (r) => onEnabled(r.recoveryCodes) })}
       >
         <TextInput
           {...useFieldProps(form, 'code', { label: 'Code from the app', required: true })}
@@ -190,7 +183,6 @@ function PasswordStep({
           mfaEndpoints.disable,
           {},
           {
-            invalidates: [mfaEndpoints.status, accountEndpoints.sessions],
             onSuccess: () => {
               notify.success('Two-factor sign-in turned off. Your other sessions have been signed out.');
               onClose();
@@ -201,7 +193,6 @@ function PasswordStep({
           mfaEndpoints.recoveryCodes,
           {},
           {
-            invalidates: [mfaEndpoints.status],
             onSuccess: (r) => {
               onCodes(r.recoveryCodes);
               onClose();
