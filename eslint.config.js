@@ -13,6 +13,28 @@ const siblingInternals = {
   regex: '^\\.\\./(?!\\.\\.)[^/]+/.+',
   message: "Import another module or feature through its index.ts ('../devices'), not its internals.",
 };
+// A feature uses the kit and the data layer as a whole: `../../ui`, never `../../ui/chart/Chart`.
+const kitInternals = {
+  regex: '^(\\.\\./)+(ui|lib/data)/.+',
+  message: "Import the kit through its index.ts ('../../ui') and the data layer through lib/data/index.ts.",
+};
+// The kit knows no domain: it may use these contract modules, which describe how any endpoint, page of rows,
+// error, CSV cell or bulk action looks (and zod and the primitives they are made of), and no other.
+const KIT_CONTRACT = ['endpoint', 'errors', 'pagination', 'csv', 'bulk', 'list-filters', 'primitives', 'zod'];
+const kitBoundary = [
+  {
+    regex: '^(\\.\\./)+features(/|$)',
+    message: 'The kit knows no feature: move the component into its feature and share it through its index.ts.',
+  },
+  {
+    regex: '^(\\.\\./)+(app|paths|router)(/|$)',
+    message: 'The kit knows no page: take the href or the entry as a prop.',
+  },
+  {
+    regex: `^(\\.\\./)+contract/(?!(${KIT_CONTRACT.join('|')})$)`,
+    message: 'The kit knows no domain: take the data or the endpoint as a prop, or move the code into its feature.',
+  },
+];
 const webImport = {
   group: ['**/web/**', '**/web'],
   message: 'The server must not import the web app; share code through src/contract.',
@@ -51,7 +73,31 @@ export default tseslint.config(
   {
     files: ['src/web/features/*/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverImport, siblingInternals] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImport, siblingInternals, kitInternals] }] },
+  },
+  {
+    // A feature's feature.ts is in the first download: its pages load with import(), and a static import of its own
+    // modules, the kit or another feature would bring them (and all they import) into that download.
+    files: ['src/web/features/*/feature.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.(?!\\./\\.\\./(paths|app/feature)$)',
+              message: 'feature.ts imports only paths.ts and app/feature.ts; load pages with import().',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/ui/**/*.{ts,tsx}'],
+    // Tests may take a real endpoint as their example.
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImport, ...kitBoundary] }] },
   },
   {
     // Schemas are made with the z of src/contract/zod.ts, configured before any schema exists (jitless in browsers).
@@ -69,7 +115,9 @@ export default tseslint.config(
     },
   },
   {
-    // Import cycles make modules impossible to read or test apart.
+    // Import cycles make modules impossible to read or test apart. A cycle through a lazy import is allowed: a
+    // feature's index.ts declares its pages as `import('./SomePage')`, run after every static import has loaded,
+    // so two features whose pages use each other's widgets never meet a half-initialised module.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
@@ -78,7 +126,7 @@ export default tseslint.config(
       'import/extensions': ['.ts', '.tsx', '.js'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
     // The contract is shared by both sides and may depend on nothing but zod.

@@ -18,14 +18,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useCan, useCurrentUser, useSignOut } from '../features/auth/api';
-import { useMfaStatus } from '../features/staff/api';
-import { nav } from './nav';
+import { useCan, useCurrentUser, useSignOut } from '../features/auth';
+import { useMfaStatus } from '../features/staff';
+import { actions, nav } from './features';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
-import { ModalViewBridge } from '../ui/modal/ModalViewBridge';
-import { ExternalLinksInNewTab } from '../ui/ExternalLink';
+import { ModalViewBridge, ExternalLinksInNewTab } from '../ui';
 
 /** The release that served the page (src/server/plugins/spa.ts). */
 const release = document.querySelector<HTMLMetaElement>('meta[name="release"]')?.content ?? '';
@@ -85,7 +84,7 @@ function Frame() {
       navbar={{ width: 230, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="md"
     >
-      <CommandPalette />
+      <CommandPalette nav={nav} actions={actions} />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

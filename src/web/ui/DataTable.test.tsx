@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from '../lib/http';
-import { renderWithProviders } from './testing/renderWithProviders';
+import { renderWithProviders } from '../test/renderWithProviders';
 import { useLocation } from 'react-router';
 import { act } from '@testing-library/react';
 import { DataTable, useParamsUpdate, type Column } from './DataTable';

@@ -1,10 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { customerEndpoints } from '../../contract/customers';
+import { endpoint } from '../../contract/endpoint';
+import { csvFile } from '../../contract/pagination';
 import { LOGIN_PAGE } from '../../contract/pages';
 import { ExportButton } from './ExportButton';
-import { renderWithProviders, stubFetch } from './testing/renderWithProviders';
+import { renderWithProviders, stubFetch } from '../test/renderWithProviders';
+
+const rowsExport = endpoint({
+  method: 'GET',
+  path: '/admin/api/rows/export.csv',
+  response: csvFile,
+  access: 'signed-in',
+  reads: [],
+  summary: 'Rows of these tests, as CSV.',
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,7 +23,7 @@ describe('the export button', () => {
     vi.stubGlobal('fetch', stubFetch({ status: 401, body: { message: 'Unauthenticated.' } }).fetchStub);
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    renderWithProviders(<ExportButton endpoint={customerEndpoints.export} query={{}} />);
+    renderWithProviders(<ExportButton endpoint={rowsExport} query={{}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(LOGIN_PAGE));
   });
@@ -22,7 +32,7 @@ describe('the export button', () => {
     const message = 'The page cursor is not valid. Start again from the first page.';
     vi.stubGlobal('fetch', stubFetch({ status: 422, body: { message, errors: { after: [message] } } }).fetchStub);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderWithProviders(<ExportButton endpoint={customerEndpoints.export} query={{ after: 'stale' }} />);
+    renderWithProviders(<ExportButton endpoint={rowsExport} query={{ after: 'stale' }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
   });

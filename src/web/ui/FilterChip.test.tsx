@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from './testing/renderWithProviders';
+import { renderWithProviders } from '../test/renderWithProviders';
 import { FilterChip } from './FilterChip';
 
 describe('a filter chip', () => {

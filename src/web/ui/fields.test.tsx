@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { renderWithProviders } from './testing/renderWithProviders';
+import { renderWithProviders } from '../test/renderWithProviders';
 import { TagSelect } from './TagSelect';
 import { DateField, TimeField, formatTime, parseDate, parseTime } from './DateTimeFields';
 import { DateRangeFields } from './DateRangeFields';

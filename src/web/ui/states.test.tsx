@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FORBIDDEN_MESSAGE } from '../../contract/errors';
 import { HttpError } from '../lib/http';
-import { renderWithProviders } from './testing/renderWithProviders';
+import { renderWithProviders } from '../test/renderWithProviders';
 import { DataTable } from './DataTable';
 import { ErrorState } from './states';
 

@@ -1,11 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
-import { revertEndpoints, type UndoRecordType } from '../../contract/revert';
-import { api } from '../lib/api';
 import { notify } from './notify';
-import { useInvalidate } from './data/useInvalidate';
-import { failureMessage } from './data/useApiMutation';
+import { failureMessage } from '../lib/data';
 
 /** How long the toast of a reversible change stays, with its Undo. */
 export const UNDO_TOAST_MS = 10_000;
@@ -39,18 +36,4 @@ export function showUndoToast(message: string, undo: () => Promise<string>) {
       </Group>
     ),
   });
-}
-
-/**
- * The toast of a reversible change, with Undo for 10 s: Undo asks the server to take back the user's latest
- * change of the record (refused, with its reason, when someone changed it since) and reloads what undoing changes.
- */
-export function useUndoToast() {
-  const invalidate = useInvalidate();
-  return (message: string, record: { entityType: UndoRecordType; entityId: number }) =>
-    showUndoToast(message, async () => {
-      const result = await api(revertEndpoints.undo, { body: record });
-      await invalidate(revertEndpoints.undo);
-      return result.message;
-    });
 }

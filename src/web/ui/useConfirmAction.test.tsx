@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '@mantine/core';
 import { HttpError } from '../lib/http';
-import { renderWithProviders } from './testing/renderWithProviders';
+import { renderWithProviders } from '../test/renderWithProviders';
 import { useConfirmAction } from './useConfirmAction';
 
 const MESSAGE = 'Alert! This will DELETE a Pixel 9 line. Are you sure?';

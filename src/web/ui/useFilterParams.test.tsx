@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { renderWithProviders } from './testing/renderWithProviders';
+import { renderWithProviders } from '../test/renderWithProviders';
 import { useFilterParams } from './useFilterParams';
 
 describe('useFilterParams', () => {

@@ -3,7 +3,8 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import type { AuditLogEntry } from '../../../contract/audit';
 import { isReversible, revertEndpoints, type RevertResult } from '../../../contract/revert';
 import { api } from '../../lib/api';
-import { notify, useConfirmAction, useInvalidate } from '../../ui';
+import { notify, useConfirmAction } from '../../ui';
+import { useInvalidate } from '../../lib/data';
 
 /** Puts back what a reversible entry recorded as before, after a confirmation; the server refuses when changed since. */
 export function RevertButton({ entry }: { entry: AuditLogEntry }) {

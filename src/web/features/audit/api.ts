@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { auditLogEndpoints } from '../../../contract/audit';
 import type { QueryIn } from '../../../contract/endpoint';
 import { staffEndpoints } from '../../../contract/staff';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export function useAuditLog(query: QueryIn<typeof auditLogEndpoints.list>) {
   return useApiQuery(auditLogEndpoints.list, { query }, { placeholderData: keepPreviousData });

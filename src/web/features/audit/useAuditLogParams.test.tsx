@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { useLocation, useNavigate } from 'react-router';
-import { renderWithProviders } from '../../ui/testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { useAuditLogParams } from './useAuditLogParams';
 
 type Params = ReturnType<typeof useAuditLogParams>;

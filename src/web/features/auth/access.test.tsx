@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { renderWithProviders, staffUser } from '../../ui/testing/renderWithProviders';
+import { renderWithProviders, staffUser } from '../../test/renderWithProviders';
 import { PermittedLink, RequirePermission } from './access';
 
 afterEach(() => vi.unstubAllGlobals());

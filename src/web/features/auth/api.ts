@@ -3,7 +3,7 @@ import { authEndpoints, type LoginBody, type LoginCodeBody } from '../../../cont
 import { LOGIN_PAGE } from '../../../contract/pages';
 import { api } from '../../lib/api';
 import { setCsrfToken } from '../../lib/http';
-import { useApiMutation, useApiQuery } from '../../ui';
+import { useApiMutation, useApiQuery } from '../../lib/data';
 
 export function useCurrentUser() {
   return useApiQuery(authEndpoints.me, {});

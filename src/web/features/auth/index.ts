@@ -1,3 +1,3 @@
-/** What other features may use of sign-in: the current user and what their role allows. */
-export { useCan, useCurrentUser } from './api';
+/** What other features and the frame may use of sign-in: the current user, what their role allows, signing out. */
+export { useCan, useCurrentUser, useSignOut } from './api';
 export { PermittedLink, RequirePermission } from './access';

@@ -16,17 +16,9 @@ import {
   type CancellationReason,
 } from '../../../contract/cancellation-reasons';
 import { api, endpointKey } from '../../lib/api';
-import {
-  DataTable,
-  ModalLink,
-  PageHeader,
-  useApiMutation,
-  showUndoToast,
-  useConfirmAction,
-  useInvalidate,
-  useUndoToast,
-  type Column,
-} from '../../ui';
+import { DataTable, ModalLink, PageHeader, showUndoToast, useConfirmAction, type Column } from '../../ui';
+import { useUndoToast } from '../audit';
+import { useApiMutation, useInvalidate } from '../../lib/data';
 import { href, paths } from '../../paths';
 import { RequirePermission } from '../auth';
 import { useCancellationReasons } from './api';

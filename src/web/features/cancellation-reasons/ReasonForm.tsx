@@ -6,7 +6,8 @@ import {
   REASON_NAME_MAX,
   type createReasonBody,
 } from '../../../contract/cancellation-reasons';
-import { Form, SubmitButton, currentView, notify, useFieldProps, useForm, useUndoToast } from '../../ui';
+import { Form, SubmitButton, currentView, notify, useFieldProps, useForm } from '../../ui';
+import { useUndoToast } from '../audit';
 import { paths } from '../../paths';
 
 /** The form's values: a name and, for a new reason, its place in the picker ('' while the field is empty). */

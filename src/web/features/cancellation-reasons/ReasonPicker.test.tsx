@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CancellationReason } from '../../../contract/cancellation-reasons';
 import { HttpError } from '../../lib/http';
-import { renderWithProviders } from '../../ui/testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { ReasonPicker } from './ReasonPicker';
 
 const reasons: CancellationReason[] = [

@@ -1,5 +1,5 @@
 import { cancellationReasonEndpoints, type CancellationReason } from '../../../contract/cancellation-reasons';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 /** Every reason, retired ones included (history shows their names), in picker order. */
 export function useCancellationReasons({ enabled = true } = {}) {

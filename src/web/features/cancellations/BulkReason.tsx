@@ -3,7 +3,8 @@ import { Button, Select } from '@mantine/core';
 import { revertEndpoints } from '../../../contract/revert';
 import { cancellationEndpoints, type CancellationRow } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { bulkSummary, useApiMutation, useInvalidate } from '../../ui';
+import { bulkSummary } from '../../ui';
+import { useApiMutation, useInvalidate } from '../../lib/data';
 import { useCancellationReasons } from '../cancellation-reasons';
 
 /**

@@ -9,9 +9,8 @@ import {
   type CancellationRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { BulkBar, ExportButton, FilterChip, PageHeader, useRowSelection, type Column } from '../../ui';
+import { BulkBar, ExportButton, FilterChip, PageHeader, useRowSelection, type Column, formatDate } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
-import { formatDate } from '../../ui/dates';
 import { reasonLabel, useCancellationReasons, useReasonQueue } from '../cancellation-reasons';
 import { queueColumns } from '../subscriptions';
 import { ListFilters, ReasonListTable, useClampPage, useListParams } from '../subscriptions';

@@ -11,9 +11,9 @@ import {
   useFilterParams,
   useUrlPager,
   type Column,
+  formatDate,
 } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
-import { formatDate } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { useCustomers } from './api';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { customerEndpoints } from '../../../contract/customers';
 import type { QueryIn } from '../../../contract/endpoint';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export function useCustomers(query: QueryIn<typeof customerEndpoints.list>) {
   return useApiQuery(customerEndpoints.list, { query }, { placeholderData: keepPreviousData });

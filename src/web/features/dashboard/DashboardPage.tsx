@@ -1,7 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
-import { LoadingState, PageHeader } from '../../ui';
-import { preloadCharts, useInView } from '../../ui/chart/Chart';
+import { LoadingState, PageHeader, preloadCharts, useInView } from '../../ui';
 import { EAGER_CHARTS, TREND_CHARTS } from './charts';
 import { Glossary } from './Glossary';
 import { KpiTiles } from './KpiTiles';

@@ -3,9 +3,7 @@ import { Card, Group, NumberInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { BRAND_COLORS, RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/business';
 import { RETURN_RATE_MAX_LIMIT } from '../../../contract/stats';
-import { Chart, useInView } from '../../ui/chart/Chart';
-import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
-import { EmptyState, ErrorState, LoadingState } from '../../ui';
+import { EmptyState, ErrorState, LoadingState, Chart, useInView, ChartDataTable, ChartMenu } from '../../ui';
 import { useReturnRate } from './api';
 import { modelReturnsAddress } from './charts';
 

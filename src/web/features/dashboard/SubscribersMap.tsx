@@ -1,5 +1,5 @@
 import { Card, Title } from '@mantine/core';
-import { MarkerMap } from '../../ui/map/MarkerMap';
+import { MarkerMap } from '../maps';
 
 const HEIGHT = 500;
 const MEMBERS = { members: true };

@@ -4,13 +4,21 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
-import { Chart, useInView } from '../../ui/chart/Chart';
-import { ChartLegend } from '../../ui/chart/ChartLegend';
-import { DateField, EmptyState, ErrorState, formatDate, LoadingState } from '../../ui';
+import {
+  DateField,
+  EmptyState,
+  ErrorState,
+  formatDate,
+  LoadingState,
+  Chart,
+  useInView,
+  ChartLegend,
+  ChartDataTable,
+  ChartMenu,
+} from '../../ui';
 import { PALETTE_17 } from '../../../contract/business';
 import { useTrend } from './api';
 import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions';
-import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
 import { defaultRowLimit, viewForRange, viewsOf, type TrendChartDef } from './charts';
 import { useCancellationReasons } from '../cancellation-reasons';
 import { useSupplierNames } from '../suppliers';

@@ -1,9 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Card, Group, Text, Title } from '@mantine/core';
-import { ChartDataTable, ChartMenu } from '../../ui/chart/ChartData';
-import { DonutChart } from '../../ui/chart/DonutChart';
-import { useInView } from '../../ui/chart/Chart';
-import { ErrorState, LoadingState } from '../../ui';
+import { DONUT_PALETTE } from '../../../contract/business';
+import { ErrorState, LoadingState, ChartDataTable, ChartMenu, DonutChart, useInView } from '../../ui';
 import { useUpcomingCredits } from './api';
 import { periodLabel } from './chartOptions';
 
@@ -64,6 +62,7 @@ export function UpcomingCreditsChart() {
             data={data}
             height={HEIGHT - 24}
             label="Credits due in the next 4 weeks"
+            colors={DONUT_PALETTE}
             format={(v) => `$${dollars(v)}`}
           />
           <ChartDataTable caption="Credits due in the next 4 weeks" table={table!} shown={tableShown} />

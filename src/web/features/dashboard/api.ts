@@ -1,9 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { statsEndpoints, trendName, type KpiQuery, type StatsEndpoint, type StatsView } from '../../../contract/stats';
-import { prefetchApiQuery, useApiQuery } from '../../ui';
-import { preloadCharts } from '../../ui/chart/Chart';
+import { prefetchApiQuery, useApiQuery } from '../../lib/data';
 import { queryClient } from '../../lib/query-client';
 import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from './charts';
+import { preloadCharts } from '../../ui';
 
 // Loaded views stay cached for the whole visit, even when unused for a while: going back makes no request (§2).
 const cached = { gcTime: Infinity } as const;

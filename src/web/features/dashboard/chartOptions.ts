@@ -1,8 +1,7 @@
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, type StatsRow, type StatsView } from '../../../contract/stats';
-import type { ChartOption } from '../../ui/chart/Chart';
-import type { ChartTable } from '../../ui/chart/ChartData';
 import { periodRange, type DrillNames, type SeriesDef, type TrendChartDef } from './charts';
+import { type ChartOption, type ChartTable } from '../../ui';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { queryClient } from '../../lib/query-client';
-import { stubFetch } from '../../ui/testing/renderWithProviders';
+import { stubFetch } from '../../test/renderWithProviders';
 import { prefetchFirstCharts, useTrend } from './api';
 import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from './charts';
 

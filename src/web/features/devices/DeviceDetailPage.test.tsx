@@ -5,7 +5,7 @@ import type { RoleId } from '../../../contract/access';
 import type { DeviceDetail } from '../../../contract/devices';
 import { FORBIDDEN_MESSAGE } from '../../../contract/errors';
 import { paths } from '../../paths';
-import { answer, renderWithProviders, staffUser, stubApi } from '../../ui/testing/renderWithProviders';
+import { answer, renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
 import { DeviceDetailPage } from './DeviceDetailPage';
 
 const device: DeviceDetail = {

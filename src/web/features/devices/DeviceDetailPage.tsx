@@ -1,15 +1,8 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  AuditHistory,
-  DetailField,
-  ErrorState,
-  formatDate,
-  LoadingState,
-  PageHeader,
-  useConfirmAction,
-} from '../../ui';
+import { DetailField, ErrorState, formatDate, LoadingState, PageHeader, useConfirmAction } from '../../ui';
+import { AuditHistory } from '../audit';
 import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, devicesEndpoints, type DeviceDetail } from '../../../contract/devices';

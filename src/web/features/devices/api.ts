@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { HttpError } from '../../lib/http';
-import { isForbidden, useApiMutation, useApiQuery, useInvalidate, type MutationOptions } from '../../ui';
+import { isForbidden } from '../../ui';
+import { useApiMutation, useApiQuery, useInvalidate, type MutationOptions } from '../../lib/data';
 import { devicesEndpoints } from '../../../contract/devices';
 import type { Endpoint, QueryIn } from '../../../contract/endpoint';
 

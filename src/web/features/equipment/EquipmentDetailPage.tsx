@@ -1,7 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuditHistory, DetailField, ErrorState, formatDate, LoadingState, PageHeader } from '../../ui';
+import { DetailField, ErrorState, formatDate, LoadingState, PageHeader } from '../../ui';
+import { AuditHistory } from '../audit';
 import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 import type { QueryIn } from '../../../contract/endpoint';
 import { equipmentEndpoints } from '../../../contract/equipment';
 import { retryUnlessMissing } from '../devices';

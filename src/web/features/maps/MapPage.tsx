@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../ui';
-import { MarkerMap } from '../../ui/map/MarkerMap';
-import { MarkerLegend } from '../../ui/map/MarkerLegend';
+import { MarkerMap } from './MarkerMap';
+import { MarkerLegend } from './MarkerLegend';
 import { RequirePermission } from '../auth';
 
 /** The general map page (§2), fed by the general map data: every located member and prospect visit. */

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Checkbox, Group, SegmentedControl, Stack } from '@mantine/core';
 import { mapEndpoints, type VisitLayer } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
-import { MarkerLegend } from '../../ui/map/MarkerLegend';
-import { MarkerMap } from '../../ui/map/MarkerMap';
+import { MarkerLegend } from './MarkerLegend';
+import { MarkerMap } from './MarkerMap';
 import { useCan } from '../auth';
 
 type Subset = VisitLayer;

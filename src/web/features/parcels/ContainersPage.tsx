@@ -8,14 +8,14 @@ import {
   notify,
   PageHeader,
   SubmitButton,
-  useApiMutation,
   useConfirmAction,
   useFieldProps,
   useForm,
-  useUndoToast,
   type Column,
   type FormState,
 } from '../../ui';
+import { useUndoToast } from '../audit';
+import { useApiMutation } from '../../lib/data';
 import { useCan } from '../auth';
 import { useContainers } from './api';
 import { DimensionInput } from './DimensionInput';

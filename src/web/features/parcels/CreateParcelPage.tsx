@@ -2,7 +2,7 @@ import { Card, Group, Select, SimpleGrid } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { CustomerSearchResult } from '../../../contract/customers';
 import { DIRECTION_LABELS, PARCEL_DIRECTIONS, parcelEndpoints, type ParcelBody } from '../../../contract/parcels';
-import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
+import { CustomerSearchBox } from '../customers';
 import {
   Form,
   notify,

@@ -17,9 +17,9 @@ import {
   useFilterParams,
   useUrlPager,
   type Column,
+  formatDateTime,
 } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
-import { formatDateTime } from '../../ui/dates';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
 import { useParcels } from './api';

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { QueryIn } from '../../../contract/endpoint';
 import { parcelEndpoints } from '../../../contract/parcels';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export function useParcels(query: QueryIn<typeof parcelEndpoints.list>) {
   return useApiQuery(parcelEndpoints.list, { query }, { placeholderData: keepPreviousData });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { RoleId } from '../../../contract/access';
 import type { Container, Parcel } from '../../../contract/parcels';
-import { renderWithProviders, staffUser, stubApi } from '../../ui/testing/renderWithProviders';
+import { renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
 import { ContainersPage } from './ContainersPage';
 import { CreateParcelPage } from './CreateParcelPage';
 import { ParcelsPage } from './ParcelsPage';

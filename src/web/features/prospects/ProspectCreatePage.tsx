@@ -26,7 +26,7 @@ import {
   type ProspectFormOptions,
 } from '../../../contract/prospects';
 import { paths } from '../../paths';
-import { CustomerSearchBox } from '../../ui/CustomerSearchBox';
+import { CustomerSearchBox } from '../customers';
 import {
   ErrorState,
   Form,

@@ -2,8 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ProspectDetail } from '../../../contract/prospects';
 import { paths } from '../../paths';
-import { ErrorState, LoadingState, PageHeader } from '../../ui';
-import { formatDate, formatDateTime } from '../../ui/dates';
+import { ErrorState, LoadingState, PageHeader, formatDate, formatDateTime } from '../../ui';
 import { useProspect } from './api';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

@@ -13,9 +13,11 @@ import {
   useFilterParams,
   useUrlPager,
   type Column,
+  DATE_FORMAT,
+  formatDate,
+  formatDateTime,
 } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
-import { DATE_FORMAT, formatDate, formatDateTime } from '../../ui/dates';
 import { useCan } from '../auth';
 import { useProspectFilterOptions, useProspects } from './api';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { prospectEndpoints } from '../../../contract/prospects';
 import type { QueryIn } from '../../../contract/endpoint';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export function useProspectFormOptions() {
   return useApiQuery(prospectEndpoints.formOptions, {});

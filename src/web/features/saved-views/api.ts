@@ -1,5 +1,5 @@
 import { savedViewEndpoints, type SavedViewList } from '../../../contract/saved-views';
-import { useApiMutation, useApiQuery } from '../../ui';
+import { useApiMutation, useApiQuery } from '../../lib/data';
 
 export function useSavedViews(list: SavedViewList) {
   return useApiQuery(savedViewEndpoints.list, { query: { list } });

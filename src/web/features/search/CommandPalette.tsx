@@ -6,9 +6,9 @@ import { IconDeviceMobile, IconReceiptOff, IconSearch, IconUser } from '@tabler/
 import '@mantine/spotlight/styles.css';
 import { customerEndpoints, isSearchable } from '../../../contract/customers';
 import { devicesEndpoints } from '../../../contract/devices';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 import { useCan } from '../auth';
-import { actions, nav } from '../../app/nav';
+import type { NavEntry } from '../../app/feature';
 import { identifierProblem } from '../../../contract/identifiers';
 import { href, paths } from '../../paths';
 
@@ -16,10 +16,11 @@ import { href, paths } from '../../paths';
 const isIdentifier = (text: string) => /^[\d\s().+-]{4,30}$/.test(text) && /\d{4}/.test(text.replace(/\D/g, ''));
 
 /**
- * Search everywhere (Ctrl+K, ⌘K or /): pages the user may open, customers by name, id, phone or e-mail,
- * devices by IMEI, SIM, phone or id, and a subscription by its number. Keyboard only; Enter opens the result.
+ * Search everywhere (Ctrl+K, ⌘K or /): pages the user may open (the sidebar's and the actions the frame passes),
+ * customers by name, id, phone or e-mail, devices by IMEI, SIM, phone or id, and a subscription by its number.
+ * Keyboard only; Enter opens the result.
  */
-export function CommandPalette() {
+export function CommandPalette({ nav, actions }: { nav: NavEntry[]; actions: NavEntry[] }) {
   const navigate = useNavigate();
   const can = useCan();
   const [query, setQuery] = useState('');
@@ -47,7 +48,7 @@ export function CommandPalette() {
       onClick: go(entry.href),
     }));
   const groups: SpotlightActionGroupData[] = [];
-  const found = (group: string, actions: SpotlightActionData[]) => actions.length && groups.push({ group, actions });
+  const found = (group: string, items: SpotlightActionData[]) => items.length && groups.push({ group, actions: items });
   if (/^\d{1,9}$/.test(text) && can('subscriptions.view'))
     found('Subscriptions', [
       {

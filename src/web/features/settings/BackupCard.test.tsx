@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { BackupInfo } from '../../../contract/backups';
-import { renderWithProviders, staffUser, stubApi } from '../../ui/testing/renderWithProviders';
+import { renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
 import { BackupCard } from './BackupCard';
 
 afterEach(() => vi.unstubAllGlobals());

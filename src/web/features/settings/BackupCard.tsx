@@ -2,7 +2,8 @@ import { Button, Card, Code, Group, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { backupEndpoints } from '../../../contract/backups';
 import { urlOf } from '../../lib/api';
-import { ErrorState, LoadingState, useApiQuery } from '../../ui';
+import { ErrorState, LoadingState } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 /**
  * Backups (ADR 031): the embedded database is downloaded from the server that has it open; a PostgreSQL database

@@ -6,7 +6,8 @@ import {
   settingsEndpoints,
   type LookupEmailSettingsAnswer,
 } from '../../../contract/settings';
-import { Form, SubmitButton, formatDateTime, useFieldProps, useForm, useUndoToast } from '../../ui';
+import { Form, SubmitButton, formatDateTime, useFieldProps, useForm } from '../../ui';
+import { useUndoToast } from '../audit';
 import { useShowSavedLookupEmail } from './api';
 
 export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsAnswer }) {

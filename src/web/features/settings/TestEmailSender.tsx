@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { EMAILS_SENT_MESSAGE, settingsEndpoints, type SendLookupEmailTestBody } from '../../../contract/settings';
-import { Form, SubmitButton, useFieldProps, useForm, useInvalidate } from '../../ui';
+import { Form, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { useInvalidate } from '../../lib/data';
 
 /** Sends the saved lookup e-mail to the given addresses, so staff can see it as a customer would. */
 export function TestEmailSender({ defaultAddress }: { defaultAddress: string }) {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { settingsEndpoints, type LookupEmailSettingsAnswer } from '../../../contract/settings';
 import type { QueryIn } from '../../../contract/endpoint';
 import { endpointKey } from '../../lib/api';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export function useLookupEmailSettings() {
   return useApiQuery(settingsEndpoints.lookupEmail, {});

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router';
 import { setPasswordEndpoints, STAFF_MESSAGES } from '../../../contract/staff';
 import { HttpError } from '../../lib/http';
 import { paths } from '../../paths';
-import { Form, SubmitButton, useApiQuery, useForm } from '../../ui';
+import { Form, SubmitButton, useForm } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 import { confirmNewPassword, NewPasswordInputs, type NewPasswordValues } from './NewPasswordInputs';
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {

@@ -23,17 +23,8 @@ import {
   type MfaPasswordBody,
   type MfaSetup,
 } from '../../../contract/mfa';
-import {
-  ErrorState,
-  Form,
-  formatDateTime,
-  LoadingState,
-  notify,
-  SubmitButton,
-  useApiMutation,
-  useFieldProps,
-  useForm,
-} from '../../ui';
+import { ErrorState, Form, formatDateTime, LoadingState, notify, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { useApiMutation } from '../../lib/data';
 import { useMfaStatus } from './api';
 
 /** Shown at the top of the account page while REQUIRE_MFA_FOR_ADMINS keeps the rest of the back office closed. */

@@ -1,6 +1,6 @@
 import { mfaEndpoints } from '../../../contract/mfa';
 import { accountEndpoints, staffEndpoints } from '../../../contract/staff';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export function useStaff() {
   return useApiQuery(staffEndpoints.list, {});

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { AuditHistory as BaseAuditHistory } from '../../ui';
+import { AuditHistory as BaseAuditHistory } from '../audit';
 import type { HistoryEntityType } from '../../../contract/audit';
 
 const ACTION_LABELS: Record<string, string> = { set_cancellation_reason: 'Cancellation reason changed' };

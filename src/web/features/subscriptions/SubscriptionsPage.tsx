@@ -7,9 +7,8 @@ import {
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { ExportButton, PageHeader, type Column } from '../../ui';
+import { ExportButton, PageHeader, type Column, formatDate } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
-import { formatDate } from '../../ui/dates';
 import { useReasonQueue } from '../cancellation-reasons';
 import { useSubscriptions } from './api';
 import { queueColumns } from './columns';

@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { QueryIn } from '../../../contract/endpoint';
 import { subscriptionEndpoints } from '../../../contract/subscriptions';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export type SubscriptionListQuery = QueryIn<typeof subscriptionEndpoints.list>;
 

@@ -4,7 +4,7 @@ import type { RoleId } from '../../../contract/access';
 import type { CancellationReason } from '../../../contract/cancellation-reasons';
 import type { SubscriptionDetail, SubscriptionRow } from '../../../contract/subscriptions';
 import { paths } from '../../paths';
-import { renderWithProviders, staffUser, stubApi } from '../../ui/testing/renderWithProviders';
+import { renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
 import { SubscriptionDetailPage } from './SubscriptionDetailPage';
 import { SubscriptionsPage } from './SubscriptionsPage';
 

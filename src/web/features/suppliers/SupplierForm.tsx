@@ -9,7 +9,8 @@ import {
   type SupplierBody,
   type SupplierTerms,
 } from '../../../contract/suppliers';
-import { Form, notify, SubmitButton, useFieldProps, useForm, useUndoToast } from '../../ui';
+import { Form, notify, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { useUndoToast } from '../audit';
 import { paths } from '../../paths';
 
 export type SupplierFormValues = Required<SupplierBody> & SupplierTerms;

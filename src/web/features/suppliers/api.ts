@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { QueryIn } from '../../../contract/endpoint';
 import { supplierEndpoints } from '../../../contract/suppliers';
-import { useApiQuery } from '../../ui';
+import { useApiQuery } from '../../lib/data';
 
 export function useSuppliers(query: QueryIn<typeof supplierEndpoints.list>) {
   return useApiQuery(supplierEndpoints.list, { query }, { placeholderData: keepPreviousData });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { RoleId } from '../../../contract/access';
 import type { Supplier } from '../../../contract/suppliers';
-import { renderWithProviders, staffUser, stubApi } from '../../ui/testing/renderWithProviders';
+import { renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
 import { CreateSupplierPage } from './CreateSupplierPage';
 import { SuppliersPage } from './SuppliersPage';
 

@@ -2,7 +2,7 @@ import { List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import type { BulkResult } from '../../../contract/bulk';
-import { failureMessage } from '../data/useApiMutation';
+import { failureMessage } from '../../lib/data';
 import { showUndoToast } from '../undo';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { renderWithProviders } from '../testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { Chart, preloadCharts } from './Chart';
 
 vi.mock('./EChart', () => ({ default: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));

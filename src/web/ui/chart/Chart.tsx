@@ -1,10 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Box } from '@mantine/core';
-import type { EChartsOption } from 'echarts';
-import type { ChartProps } from './EChart';
+import type { ChartProps } from './types';
 import { LoadingState } from '../states';
-
-export type ChartOption = EChartsOption;
 
 // The chart library is its own chunk, fetched when the first chart scrolls into view or a page that opens with
 // charts asks for it ahead (preloadCharts), so it downloads while the charts' data does.

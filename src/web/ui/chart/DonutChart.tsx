@@ -1,19 +1,18 @@
 import { useMemo } from 'react';
-import { DONUT_PALETTE } from '../../../contract/business';
 import { Chart } from './Chart';
 
-/** A donut of named values; colours default to the five-colour donut palette (§2). */
+/** A donut of named values, coloured in the order of `colors`. */
 export function DonutChart({
   data,
   height,
   label,
-  colors = DONUT_PALETTE,
+  colors,
   format = (value) => String(value),
 }: {
   data: { name: string; value: number }[];
   height: number;
   label: string;
-  colors?: readonly string[];
+  colors: readonly string[];
   format?: (value: number) => string;
 }) {
   const option = useMemo(

@@ -4,7 +4,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
-import type { ChartOption } from './Chart';
+import type { ChartOption, ChartProps } from './types';
 import { GRAPHIC_CONTRAST, readable } from '../contrast';
 
 // Only what the charts use is bundled: lines, bars, donuts, their axes, legend, tooltip and mark lines, on canvas.
@@ -37,20 +37,6 @@ const draw = (instance: echarts.ECharts, option: ChartOption, scheme: 'light' | 
     { animation: false, backgroundColor: 'transparent', ...forScheme(option, scheme) } as echarts.EChartsCoreOption,
     { notMerge: true },
   );
-
-export interface ChartPoint {
-  /** The point's position in the series' data (the period's row). */
-  dataIndex: number;
-  seriesName: string;
-}
-
-export interface ChartProps {
-  option: ChartOption;
-  height: number;
-  label: string;
-  /** A point or bar clicked: the page opens what it stands for. */
-  onPointClick?: (point: ChartPoint) => void;
-}
 
 /** One ECharts instance in a div; `data-drawn` is set once the first frame is painted (tests and the benchmark wait on it). */
 export default function EChart({ option, height, label, onPointClick }: ChartProps) {

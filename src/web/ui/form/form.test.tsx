@@ -3,7 +3,7 @@ import { renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FileInput, TextInput, Textarea } from '@mantine/core';
 import { setCsrfToken } from '../../lib/http';
-import { renderWithProviders, stubFetch } from '../testing/renderWithProviders';
+import { renderWithProviders, stubFetch } from '../../test/renderWithProviders';
 import { z } from '../../../contract/zod';
 import { endpoint, type HttpMethod } from '../../../contract/endpoint';
 import { Form, SubmitButton, useFieldProps, useForm } from '../index';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { CallInput, Endpoint, ResponseOf } from '../../../contract/endpoint';
 import { api } from '../../lib/api';
-import { useInvalidate } from '../data/useInvalidate';
+import { useInvalidate } from '../../lib/data';
 import { HttpError } from '../../lib/http';
 import { signalFormSuccess } from '../modal/modalView';
 

@@ -3,7 +3,7 @@ import { endpoint } from '../../../contract/endpoint';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { renderWithProviders } from '../testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { ModalLink } from './ModalLink';
 import { MODAL_SUCCESS_MESSAGE, modalWidth } from './modalView';
 import { Form, SubmitButton, useForm } from '../index';

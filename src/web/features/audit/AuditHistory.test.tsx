@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { AuditEntry } from '../../../contract/audit';
-import { renderWithProviders } from '../testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { AuditHistory } from './AuditHistory';
 
 const entries: AuditEntry[] = [

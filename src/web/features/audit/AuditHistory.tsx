@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AuditAction, AuditEntry, HistoryEntityType } from '../../../contract/audit';
-import { DataTable, type Column } from '../DataTable';
-import { formatDateTime } from '../dates';
+import { DataTable, formatDateTime, type Column } from '../../ui';
 import { useAuditHistory } from './useAuditHistory';
 
 export interface AuditHistoryProps {

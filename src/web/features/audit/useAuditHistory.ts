@@ -1,5 +1,5 @@
 import { auditEndpoints, type HistoryEntityType } from '../../../contract/audit';
-import { useApiQuery } from '../data/useApiQuery';
+import { useApiQuery } from '../../lib/data';
 
 /** A record's history: every audited write declares `audit` among what it changes, so it reloads after one. */
 export function useAuditHistory(entityType: HistoryEntityType, entityId: number) {

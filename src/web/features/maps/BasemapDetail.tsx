@@ -5,7 +5,7 @@ import { useComputedColorScheme } from '@mantine/core';
 import { mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { PLACES_MIN_ZOOM, type Place } from '../../../contract/maps';
-import { usePlaces } from './mapQueries';
+import { usePlaces } from './api';
 import { useMapView } from './useMapView';
 
 /** From this zoom the county lines are drawn: a state is then wider than the window. */
@@ -22,9 +22,7 @@ function CountyLines({ shown }: { shown: boolean }) {
     if (!shown || topology) return;
     let cancelled = false;
     void import('us-atlas/counties-10m.json')
-      .then(
-        (module) => !cancelled && setTopology(module.default as unknown as Topology<{ counties: GeometryCollection }>),
-      )
+      .then((module) => !cancelled && setTopology(module.default))
       .catch((error: unknown) => console.error('The county lines could not be loaded.', error));
     return () => {
       cancelled = true;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { customerEndpoints, isSearchable, type CustomerSearchResult } from '../../contract/customers';
-import { api } from '../lib/api';
+import { customerEndpoints, isSearchable, type CustomerSearchResult } from '../../../contract/customers';
+import { api } from '../../lib/api';
 
 export interface CustomerSearchBoxProps {
   /** Name of the hidden input carrying the chosen id (§2: customer_id). */

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CallInput, Endpoint, ResponseOf } from '../../../contract/endpoint';
-import { api } from '../../lib/api';
+import { api } from '../api';
 import { useInvalidate } from './useInvalidate';
-import { HttpError } from '../../lib/http';
-import { notify } from '../notify';
+import { HttpError } from '../http';
+import { notify } from '../../ui/notify';
 
 export interface MutationOptions<E extends Endpoint> {
   /** The toast after a success; none when the page shows the outcome itself. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import type { ClusterItem, MapMarker, VisitLayer } from '../../../contract/maps';
-import { useClusters } from './mapQueries';
+import { useClusters } from './api';
 import { clusterIcon, markerIcons } from './icons';
 import { fitTo } from './fit';
 import { useMapView } from './useMapView';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { CallInput } from '../../../contract/endpoint';
 import { mapEndpoints, PLACES_MIN_ZOOM, type MapMarker } from '../../../contract/maps';
-import { useApiQuery } from '../data/useApiQuery';
+import { useApiQuery } from '../../lib/data';
 
 /** Logs a load failure once (§8); the map itself shows it as its error state. */
 function useLoggedFailure(error: unknown, what: string) {

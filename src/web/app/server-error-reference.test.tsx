@@ -6,8 +6,9 @@ import { z } from '../../contract/zod';
 import { endpoint } from '../../contract/endpoint';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { HttpError, request, setCsrfToken } from '../lib/http';
-import { answer, renderWithProviders, staffUser, stubApi, stubFetch } from './testing/renderWithProviders';
-import { ErrorState, Form, SubmitButton, useApiMutation, useFieldProps, useForm } from './index';
+import { answer, renderWithProviders, staffUser, stubApi, stubFetch } from '../test/renderWithProviders';
+import { ErrorState, Form, SubmitButton, useFieldProps, useForm } from '../ui/index';
+import { useApiMutation } from '../lib/data';
 
 const REFERENCE = '0b7f6a52-3c1e-4d2b-9a8e-5f4c3b2a1d0e';
 const serverError = { message: 'Server Error', reference: REFERENCE };

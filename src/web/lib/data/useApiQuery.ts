@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CallInput, Endpoint, ResponseOf } from '../../../contract/endpoint';
-import { api, endpointKey } from '../../lib/api';
+import { api, endpointKey } from '../api';
 import { readsMeta } from './invalidate';
 
 type Options<E extends Endpoint> = Omit<UseQueryOptions<ResponseOf<E>>, 'queryKey' | 'queryFn' | 'meta'>;

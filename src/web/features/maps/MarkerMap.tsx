@@ -13,7 +13,7 @@ import { markerIcons } from './icons';
 import { href, paths } from '../../paths';
 import { UsOutline } from './UsOutline';
 import { BasemapDetail } from './BasemapDetail';
-import { useMapConfig, useMarkerInfo } from './mapQueries';
+import { useMapConfig, useMarkerInfo } from './api';
 
 interface CommonProps {
   /** Pixels; 600 by default (§9), the dashboard's subscribers map is 500. */

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from './testing/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { CustomerSearchBox } from './CustomerSearchBox';
-import type { CustomerSearchResult } from '../../contract/customers';
+import type { CustomerSearchResult } from '../../../contract/customers';
 
 interface Pending {
   q: string;

@@ -3,7 +3,6 @@ import L from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { useComputedColorScheme } from '@mantine/core';
 import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
 
 /**
  * The offline basemap: US state outlines from `us-atlas` (drawn on the map's canvas), so the map works with no internet.
@@ -24,7 +23,7 @@ export function UsOutline({ overTiles }: { overTiles: boolean }) {
     void import('us-atlas/states-10m.json')
       .then((module) => {
         if (cancelled) return;
-        const topology = module.default as unknown as Topology<{ states: GeometryCollection }>;
+        const topology = module.default;
         layer = L.geoJSON(feature(topology, topology.objects.states), {
           interactive: false,
           style: { ...LAND[scheme], weight: 1, fillOpacity: overTiles ? 0 : 1 },

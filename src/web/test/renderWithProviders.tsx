@@ -5,9 +5,9 @@ import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { RoleId } from '../../../contract/access';
-import { authEndpoints, type CurrentUser } from '../../../contract/auth';
-import { endpointKey } from '../../lib/api';
+import type { RoleId } from '../../contract/access';
+import { authEndpoints, type CurrentUser } from '../../contract/auth';
+import { endpointKey } from '../lib/api';
 
 /** A signed-in staff member of the role, as `GET /admin/api/me` answers it. */
 export const staffUser = (role: RoleId, overrides: Partial<CurrentUser> = {}): CurrentUser => ({

@@ -1,0 +1,13 @@
+import { IconUserMinus } from '@tabler/icons-react';
+import { paths } from '../../paths';
+import type { Feature } from '../../app/feature';
+
+export const cancellationsFeature: Feature = {
+  routes: [
+    {
+      path: paths.cancellations,
+      lazy: () => import('./CancellationsPage').then((m) => ({ Component: m.CancellationsPage })),
+    },
+  ],
+  nav: [{ label: 'Cancellations', href: paths.cancellations, icon: IconUserMinus, permission: 'subscriptions.view' }],
+};

@@ -1,0 +1,15 @@
+import { IconMap2 } from '@tabler/icons-react';
+import { paths } from '../../paths';
+import type { Feature } from '../../app/feature';
+
+export const mapsFeature: Feature = {
+  routes: [
+    { path: paths.map, lazy: () => import('./MapPage').then((m) => ({ Component: m.MapPage })) },
+    {
+      path: paths.prospectMap,
+      lazy: () => import('./ProspectMapPage').then((m) => ({ Component: m.ProspectMapPage })),
+    },
+  ],
+  nav: [{ label: 'Map', href: paths.map, icon: IconMap2, permission: 'maps.view' }],
+  actions: [{ label: 'Prospect map', href: paths.prospectMap, icon: IconMap2, permission: 'prospects.view-own' }],
+};

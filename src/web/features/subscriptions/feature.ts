@@ -1,0 +1,17 @@
+import { IconReceiptOff } from '@tabler/icons-react';
+import { paths } from '../../paths';
+import type { Feature } from '../../app/feature';
+
+export const subscriptionsFeature: Feature = {
+  routes: [
+    {
+      path: paths.subscriptions,
+      lazy: () => import('./SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage })),
+    },
+    {
+      path: paths.subscription,
+      lazy: () => import('./SubscriptionDetailPage').then((m) => ({ Component: m.SubscriptionDetailPage })),
+    },
+  ],
+  nav: [{ label: 'Subscriptions', href: paths.subscriptions, icon: IconReceiptOff, permission: 'subscriptions.view' }],
+};
