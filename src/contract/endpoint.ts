@@ -34,7 +34,7 @@ export interface ReadEndpoint extends Declared {
   removes?: never;
 }
 
-/** A write declares the data sets it changes (none for one that changes no data, such as signing in). */
+/** A write declares the data sets it changes (an empty list when it changes nothing a read returns). */
 export interface WriteEndpoint extends Declared {
   method: Exclude<HttpMethod, 'GET'>;
   changes: readonly Topic[];
