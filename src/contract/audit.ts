@@ -94,6 +94,7 @@ export const auditEndpoints = {
     query: auditQuery,
     response: z.array(auditEntry),
     access: 'history.view',
+    reads: ['audit'],
     summary: 'The latest 200 audit entries of one record, newest first.',
   }),
 };
@@ -163,6 +164,7 @@ export const auditLogEndpoints = {
     query: auditLogQuery,
     response: auditLogPage,
     access: 'audit.view',
+    reads: ['audit'],
     summary: `The whole audit log, newest first, ${AUDIT_LOG_PAGE_SIZE} entries a page; pass nextCursor as \`before\` for older ones.`,
   }),
   export: endpoint({
@@ -171,6 +173,7 @@ export const auditLogEndpoints = {
     query: auditLogQuery,
     response: csvFile,
     access: 'audit.view',
+    reads: ['audit'],
     summary:
       'Every entry the filters find (older than `before` when given), newest first, as CSV; before and after as JSON.',
   }),

@@ -48,6 +48,7 @@ export const authEndpoints = {
     // With two-factor sign-in on, the right password only opens the second step (a short-lived signed cookie).
     response: z.union([signedIn, z.object({ mfaRequired: z.literal(true) })]),
     access: 'public',
+    changes: ['sessions', 'audit'],
     summary:
       'Signs in: the user and the CSRF token of the new session, or `mfaRequired` when a code must follow (a classic form post is redirected).',
   }),
@@ -57,6 +58,7 @@ export const authEndpoints = {
     body: loginCodeBody,
     response: signedIn,
     access: 'public',
+    changes: ['sessions', 'audit'],
     summary:
       "Second step of a sign-in: a current code of the user's app, or an unused recovery code, within 5 minutes of the password.",
   }),
@@ -64,6 +66,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/admin/logout',
     access: 'public',
+    changes: ['sessions', 'audit'],
     summary: 'Signs out (a classic form post is redirected to the sign-in page).',
   }),
   me: endpoint({
@@ -71,6 +74,7 @@ export const authEndpoints = {
     path: '/admin/api/me',
     response: currentUser,
     access: 'signed-in',
+    reads: ['sessions', 'staff'],
     summary: 'The signed-in user.',
   }),
 };

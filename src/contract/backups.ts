@@ -18,6 +18,7 @@ const info = endpoint({
   path: '/admin/api/backups',
   response: backupInfo,
   access: 'backups.download',
+  reads: ['backups'],
   summary: 'The database this server runs on, and whether it makes backups itself (the embedded database).',
 });
 
@@ -29,6 +30,7 @@ export const backupEndpoints = {
     // A backup file (docs/decisions/031-backups.md): binary, restored with `npm run restore`.
     response: z.string(),
     access: 'backups.download',
+    reads: ['backups'],
     summary:
       'A backup of the embedded database, made while the server runs (409 on PostgreSQL, where `npm run backup` makes one).',
   }),

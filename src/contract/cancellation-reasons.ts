@@ -63,6 +63,7 @@ export const cancellationReasonEndpoints = {
     path: REASONS,
     response: reasonList,
     access: 'subscriptions.view',
+    reads: ['cancellation-reasons', 'subscriptions'],
     summary: 'Every cancellation reason, retired ones included, in picker order.',
   }),
   create: endpoint({
@@ -72,6 +73,7 @@ export const cancellationReasonEndpoints = {
     response: cancellationReason,
     status: 201,
     access: 'cancellation-reasons.manage',
+    changes: ['cancellation-reasons', 'audit'],
     summary: 'Adds a reason at a position in the picker (last by default).',
   }),
   reorder: endpoint({
@@ -80,6 +82,7 @@ export const cancellationReasonEndpoints = {
     body: reorderReasonsBody,
     response: reasonList,
     access: 'cancellation-reasons.manage',
+    changes: ['cancellation-reasons', 'audit'],
     summary: 'Puts every reason in the order given; refused (409) if the list changed meanwhile.',
   }),
   rename: endpoint({
@@ -89,6 +92,7 @@ export const cancellationReasonEndpoints = {
     body: renameReasonBody,
     response: cancellationReason,
     access: 'cancellation-reasons.manage',
+    changes: ['cancellation-reasons', 'audit'],
     summary: 'Renames a reason; names are unique whatever their case.',
   }),
   retire: endpoint({
@@ -97,6 +101,7 @@ export const cancellationReasonEndpoints = {
     params: reasonIdParams,
     response: cancellationReason,
     access: 'cancellation-reasons.manage',
+    changes: ['cancellation-reasons', 'audit'],
     summary: 'Takes a reason out of the picker; rows that have it keep it.',
   }),
   restore: endpoint({
@@ -105,6 +110,7 @@ export const cancellationReasonEndpoints = {
     params: reasonIdParams,
     response: cancellationReason,
     access: 'cancellation-reasons.manage',
+    changes: ['cancellation-reasons', 'audit'],
     summary: 'Puts a retired reason back in the picker.',
   }),
   remove: endpoint({
@@ -112,6 +118,7 @@ export const cancellationReasonEndpoints = {
     path: REASON,
     params: reasonIdParams,
     access: 'cancellation-reasons.manage',
+    changes: ['cancellation-reasons', 'audit'],
     summary: 'Deletes a reason never recorded anywhere; one in use is refused (409): retire it instead.',
   }),
 };

@@ -89,6 +89,7 @@ export const customerEndpoints = {
     query: customerSearchQuery,
     response: z.array(customerSearchResult),
     access: 'members.lookup',
+    reads: ['customers', 'subscriptions'],
     summary: 'Customers whose id, name, e-mail or phone matches the text (§7), at most 10.',
   }),
   list: endpoint({
@@ -97,6 +98,7 @@ export const customerEndpoints = {
     query: customerListQuery,
     response: pageOf(customerRow),
     access: 'customers.view',
+    reads: ['customers', 'subscriptions'],
     summary: 'A page of customers, newest first, optionally searched.',
   }),
   export: endpoint({
@@ -105,6 +107,7 @@ export const customerEndpoints = {
     query: customerListQuery,
     response: csvFile,
     access: 'customers.view',
+    reads: ['customers', 'subscriptions'],
     summary: "Every customer the list's search finds, as CSV, newest first (paging fields are ignored).",
   }),
   detail: endpoint({
@@ -113,6 +116,7 @@ export const customerEndpoints = {
     params: customerIdParams,
     response: customerDetail,
     access: 'customers.view',
+    reads: ['customers', 'subscriptions', 'devices', 'equipment', 'parcels'],
     summary: 'A customer with their subscriptions, devices, loans, renewals and credits.',
   }),
 };

@@ -34,6 +34,7 @@ export const deviceSwapEndpoints = {
     query: deviceSwapListQuery,
     response: pageOf(deviceSwapRow),
     access: 'devices.view',
+    reads: ['devices', 'subscriptions', 'customers'],
     summary: 'A page of device swaps, newest first, optionally of one supplier and a range of business days.',
   }),
   export: endpoint({
@@ -42,6 +43,7 @@ export const deviceSwapEndpoints = {
     query: deviceSwapListQuery,
     response: csvFile,
     access: 'devices.view',
+    reads: ['devices', 'subscriptions', 'customers'],
     summary: "Every device swap the list's filters find, as CSV (paging fields are ignored).",
   }),
 };

@@ -195,14 +195,24 @@ export function deviceActionRefusal(action: DeviceAction, d: DeviceFacts): strin
 /** §9: a device whose product costs less than this is not worth recovering when its line is deleted. */
 export const isBelowPriceThreshold = (price: string | null) => price === null || Number(price) < DEVICE_PRICE_THRESHOLD;
 
-/** A §7 action on one device; it answers what happened, for the toast. */
-const deviceAction = <M extends 'POST' | 'DELETE', P extends string>(method: M, path: P, summary: string) =>
+/**
+ * A §7 action on one device; it answers what happened, for the toast. Its phone may move to or from the equipment
+ * table; `removes` when the device itself is deleted.
+ */
+const deviceAction = <M extends 'POST' | 'DELETE', P extends string>(
+  method: M,
+  path: P,
+  summary: string,
+  { removes }: { removes?: 'devices' } = {},
+) =>
   endpoint({
     method,
     path,
     params: deviceIdParams,
     response: actionResult,
     access: 'devices.manage',
+    changes: ['devices', 'equipment', 'audit'],
+    ...(removes && { removes }),
     summary,
   });
 
@@ -214,6 +224,7 @@ export const devicesEndpoints = {
     query: deviceListQuery,
     response: deviceList,
     access: 'devices.view',
+    reads: ['devices', 'subscriptions', 'customers'],
     summary: 'A page of devices, newest first, searched by whole IMEI, SIM, phone or id and filtered.',
   }),
   export: endpoint({
@@ -222,6 +233,7 @@ export const devicesEndpoints = {
     query: deviceListQuery,
     response: csvFile,
     access: 'devices.view',
+    reads: ['devices', 'subscriptions', 'customers'],
     summary: "Every device the list's search and filters find, as CSV, newest first (paging fields are ignored).",
   }),
   options: endpoint({
@@ -229,6 +241,7 @@ export const devicesEndpoints = {
     path: '/admin/api/devices/options',
     response: deviceOptions,
     access: 'devices.view',
+    reads: ['devices'],
     summary: 'The device statuses and products the device pages offer.',
   }),
   detail: endpoint({
@@ -237,6 +250,7 @@ export const devicesEndpoints = {
     params: deviceIdParams,
     response: deviceDetail,
     access: 'devices.view',
+    reads: ['devices', 'equipment', 'subscriptions', 'customers'],
     summary: 'A device with its line, phone, subscription, loan and the equipment taken out of it.',
   }),
   bySim: endpoint({
@@ -245,6 +259,7 @@ export const devicesEndpoints = {
     params: simParams,
     response: simLookupDevice,
     access: 'devices.manage',
+    reads: ['devices', 'subscriptions', 'customers'],
     summary: 'The device with this SIM and the §4 warnings, for the move-equipment form.',
   }),
   blacklistHold: deviceAction(
@@ -253,7 +268,9 @@ export const devicesEndpoints = {
     'Converts the device to a SIM Only with its line deleted; its phone goes on blacklist hold.',
   ),
   deleteLine: deviceAction('DELETE', '/admin/devices/:id/line', "Deletes the device's line (§9 threshold rules)."),
-  deleteDevice: deviceAction('DELETE', '/admin/devices/:id', 'Deletes the device and its line.'),
+  deleteDevice: deviceAction('DELETE', '/admin/devices/:id', 'Deletes the device and its line.', {
+    removes: 'devices',
+  }),
   removeEquipment: deviceAction(
     'DELETE',
     '/admin/devices/:id/equipment',
@@ -268,6 +285,7 @@ export const devicesEndpoints = {
     'POST',
     '/admin/devices/:id/separate-equipment',
     'Moves the phone to returning equipment and deletes the device.',
+    { removes: 'devices' },
   ),
   replace: endpoint({
     method: 'POST',
@@ -276,6 +294,7 @@ export const devicesEndpoints = {
     body: replacementBody,
     response: replacementResponse,
     access: 'devices.manage',
+    changes: ['devices', 'equipment', 'subscriptions', 'audit'],
     summary: "Moves the device's phone, subscription and loan onto the device found by SIM.",
   }),
 };

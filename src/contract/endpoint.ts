@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Access } from './access';
+import type { Topic } from './topics';
 
 /**
  * The endpoint table: every HTTP call is declared once, here in the contract. The server registers its
@@ -9,8 +10,7 @@ import type { Access } from './access';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface Endpoint {
-  method: HttpMethod;
+interface Declared {
   /** Route pattern, `:name` for a path parameter. */
   path: string;
   params?: z.ZodType;
@@ -25,6 +25,28 @@ export interface Endpoint {
   /** One line for the API documentation. */
   summary: string;
 }
+
+/** A read declares the data sets its answer comes from: a change to any of them makes a kept answer stale. */
+export interface ReadEndpoint extends Declared {
+  method: 'GET';
+  reads: readonly Topic[];
+  changes?: never;
+  removes?: never;
+}
+
+/** A write declares the data sets it changes (an empty list when it changes nothing a read returns). */
+export interface WriteEndpoint extends Declared {
+  method: Exclude<HttpMethod, 'GET'>;
+  changes: readonly Topic[];
+  /**
+   * The record its path parameters name is deleted: a kept answer about that record (same parameters, reading
+   * this topic) is only marked stale, as asking for it again would answer 404.
+   */
+  removes?: Topic;
+  reads?: never;
+}
+
+export type Endpoint = ReadEndpoint | WriteEndpoint;
 
 /** Declares an endpoint, keeping its literal types so clients and handlers are typed by it. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

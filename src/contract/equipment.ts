@@ -52,6 +52,7 @@ export const equipmentEndpoints = {
     query: equipmentListQuery,
     response: equipmentList,
     access: 'devices.view',
+    reads: ['equipment', 'customers'],
     summary: 'A page of the equipment in one state, newest first, searched by whole IMEI.',
   }),
   export: endpoint({
@@ -60,6 +61,7 @@ export const equipmentEndpoints = {
     query: equipmentListQuery,
     response: csvFile,
     access: 'devices.view',
+    reads: ['equipment', 'customers'],
     summary: 'All the equipment in one state (searched by IMEI if asked), as CSV, newest first.',
   }),
   detail: endpoint({
@@ -68,6 +70,7 @@ export const equipmentEndpoints = {
     params: equipmentIdParams,
     response: equipmentRow,
     access: 'devices.view',
+    reads: ['equipment', 'customers'],
     summary: 'One piece of equipment: where it is, where it came from.',
   }),
   received: endpoint({
@@ -76,6 +79,7 @@ export const equipmentEndpoints = {
     params: equipmentIdParams,
     response: actionResult,
     access: 'devices.manage',
+    changes: ['equipment', 'audit'],
     summary: 'Moves equipment on hold to unbuilt, once the phone has arrived.',
   }),
   receivedMany: endpoint({
@@ -84,6 +88,7 @@ export const equipmentEndpoints = {
     body: z.strictObject({ ids: bulkIds }),
     response: bulkResult,
     access: 'devices.manage',
+    changes: ['equipment', 'audit'],
     summary:
       'Moves each of the chosen equipment on hold to unbuilt, each on its own; answers which were moved and why others were not.',
   }),
@@ -93,6 +98,8 @@ export const equipmentEndpoints = {
     params: equipmentIdParams,
     response: actionResult,
     access: 'devices.manage',
+    changes: ['equipment', 'audit'],
+    removes: 'equipment',
     summary: 'Removes the equipment from inventory permanently.',
   }),
 };

@@ -22,6 +22,7 @@ export const feedbackEndpoints = {
     response: z.object({ id: z.number() }),
     status: 201,
     access: 'feedback.send',
+    changes: ['feedback', 'audit'],
     summary: 'Sends feedback to the team as the signed-in user.',
   }),
   list: endpoint({
@@ -30,6 +31,7 @@ export const feedbackEndpoints = {
     query: pageQuery.extend({ q: searchText(200).default('') }),
     response: pageOf(feedbackRow),
     access: 'feedback.view',
+    reads: ['feedback'],
     summary: 'A page of feedback, newest first, optionally searched.',
   }),
 };

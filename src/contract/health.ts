@@ -10,6 +10,7 @@ export const healthEndpoints = {
     path: '/health',
     response: z.object({ status: z.literal('ok'), ...release }),
     access: 'public',
+    reads: ['server'],
     summary: 'The process is up.',
   }),
   ready: endpoint({
@@ -25,6 +26,7 @@ export const healthEndpoints = {
       ),
     }),
     access: 'public',
+    reads: ['server'],
     summary: 'The primary database answers too (503 while it does not); each read replica is reported.',
   }),
 };

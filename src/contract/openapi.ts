@@ -6,6 +6,7 @@ export const openapiEndpoint = endpoint({
   path: '/admin/api/openapi.json',
   response: z.record(z.string(), z.unknown()),
   access: 'signed-in',
+  reads: ['server'],
   summary: 'This description of the API (OpenAPI 3.1).',
 });
 

@@ -136,6 +136,7 @@ export const parcelEndpoints = {
     query: parcelListQuery,
     response: pageOf(parcel),
     access: 'parcels.view',
+    reads: ['parcels', 'parcel-containers', 'customers'],
     summary: 'A page of parcels, newest first, optionally of one customer or one direction.',
   }),
   export: endpoint({
@@ -144,6 +145,7 @@ export const parcelEndpoints = {
     query: parcelListQuery,
     response: csvFile,
     access: 'parcels.view',
+    reads: ['parcels', 'parcel-containers', 'customers'],
     summary: "Every parcel the list's filters find, as CSV, newest first (paging fields are ignored).",
   }),
   create: endpoint({
@@ -153,6 +155,7 @@ export const parcelEndpoints = {
     response: parcel,
     status: 201,
     access: 'parcels.manage',
+    changes: ['parcels', 'audit'],
     summary: 'Enters a parcel of a shipment to or from a customer, with its dimensions and weight.',
   }),
   customerItems: endpoint({
@@ -161,6 +164,7 @@ export const parcelEndpoints = {
     params: z.object({ customerId: id() }),
     response: z.array(customerItem),
     access: 'parcels.manage',
+    reads: ['parcels', 'customers', 'subscriptions', 'devices', 'equipment'],
     summary: 'The devices and equipment of a customer, to choose what a parcel carries.',
   }),
   containers: endpoint({
@@ -168,6 +172,7 @@ export const parcelEndpoints = {
     path: '/admin/api/parcel-containers',
     response: z.array(container),
     access: 'parcels.view',
+    reads: ['parcel-containers'],
     summary: 'Every predefined container, by name.',
   }),
   createContainer: endpoint({
@@ -177,6 +182,7 @@ export const parcelEndpoints = {
     response: container,
     status: 201,
     access: 'parcels.manage',
+    changes: ['parcel-containers', 'audit'],
     summary: 'Adds a predefined container; its name is unique regardless of case.',
   }),
   updateContainer: endpoint({
@@ -186,6 +192,7 @@ export const parcelEndpoints = {
     body: containerBody,
     response: container,
     access: 'parcels.manage',
+    changes: ['parcel-containers', 'audit'],
     summary: 'Renames or resizes a predefined container; parcels entered with it keep their dimensions.',
   }),
   deleteContainer: endpoint({
@@ -193,6 +200,7 @@ export const parcelEndpoints = {
     path: '/admin/api/parcel-containers/:id',
     params: containerIdParams,
     access: 'parcels.manage',
+    changes: ['parcel-containers', 'audit'],
     summary: 'Deletes a predefined container; parcels entered with it keep their dimensions.',
   }),
 };

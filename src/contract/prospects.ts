@@ -250,6 +250,7 @@ export const prospectEndpoints = {
     path: '/admin/api/prospects/form-options',
     response: prospectFormOptions,
     access: 'prospects.log',
+    reads: ['prospects'],
     summary:
       'What the visit form offers: actions, carriers, topographies, states, whether the rep is chosen and, if so, the reps.',
   }),
@@ -259,6 +260,7 @@ export const prospectEndpoints = {
     body: prospectBody,
     response: prospectCreated,
     access: 'prospects.log',
+    changes: ['prospects', 'audit'],
     summary:
       'Records a prospect visit with its speed tests and topographies (§5); the rep is chosen only with canForceCreate.',
   }),
@@ -267,6 +269,7 @@ export const prospectEndpoints = {
     path: '/admin/api/prospects/filter-options',
     response: prospectFilterOptions,
     access: 'prospects.view-own',
+    reads: ['prospects', 'staff'],
     summary: "What the list's filters offer: the actions, and the reps to a user who sees every rep's visits.",
   }),
   list: endpoint({
@@ -275,6 +278,7 @@ export const prospectEndpoints = {
     query: prospectListQuery,
     response: pageOf(prospectRow),
     access: 'prospects.view-own',
+    reads: ['prospects', 'staff'],
     summary:
       "A page of prospect visits, newest first, filtered by text, rep, action, conversion and visit dates; a rep's own only without prospects.view-all.",
   }),
@@ -284,6 +288,7 @@ export const prospectEndpoints = {
     query: prospectListQuery,
     response: csvFile,
     access: 'prospects.view-own',
+    reads: ['prospects', 'staff'],
     summary: "Every visit the list's filters find, as CSV, newest first; a rep's own only, as in the list.",
   }),
   detail: endpoint({
@@ -292,6 +297,7 @@ export const prospectEndpoints = {
     params: prospectIdParams,
     response: prospectDetail,
     access: 'prospects.view-own',
+    reads: ['prospects', 'staff'],
     summary:
       "A prospect visit with its speed tests by carrier and its topographies; another rep's is not found without prospects.view-all.",
   }),

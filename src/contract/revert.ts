@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { endpoint } from './endpoint';
 import { id } from './primitives';
+import type { Topic } from './topics';
 
 /** The changes that can be taken back: each puts back what its audit entry recorded as `before`. */
 export const REVERSIBLE_ACTIONS = [
@@ -29,6 +30,16 @@ export const UNDO_RECORD_TYPES = [
 ] as const;
 export type UndoRecordType = (typeof UNDO_RECORD_TYPES)[number];
 
+/** What taking a change back can change: the records of UNDO_RECORD_TYPES, and the history it is written to. */
+const REVERSIBLE = [
+  'suppliers',
+  'parcel-containers',
+  'subscriptions',
+  'cancellation-reasons',
+  'settings',
+  'audit',
+] as const satisfies readonly Topic[];
+
 export const REVERT_MESSAGES = {
   nothingToUndo: 'There is no change of yours to undo here: it is too old, or someone has changed this since.',
   notReversible: 'This change cannot be reverted.',
@@ -48,6 +59,7 @@ export const revertEndpoints = {
     }),
     response: revertResult,
     access: 'signed-in',
+    changes: REVERSIBLE,
     summary: `Takes back the caller's latest change of a record when it is reversible, at most ${UNDO_WINDOW_MS / 1000} s old and still the record's latest; needs the permission the change needed.`,
   }),
   revert: endpoint({
@@ -56,6 +68,7 @@ export const revertEndpoints = {
     params: z.object({ id: id() }),
     response: revertResult,
     access: 'audit.view',
+    changes: REVERSIBLE,
     summary:
       'Puts back what a reversible audit entry recorded as before, when the record is still as the entry left it.',
   }),

@@ -47,6 +47,7 @@ export const savedViewEndpoints = {
     query: z.object({ list }),
     response: z.array(savedView),
     access: 'signed-in',
+    reads: ['saved-views'],
     summary: "The signed-in user's saved views of a list, by name.",
   }),
   save: endpoint({
@@ -56,6 +57,7 @@ export const savedViewEndpoints = {
     response: savedView,
     status: 201,
     access: 'signed-in',
+    changes: ['saved-views'],
     summary: 'Saves the filters of a list under a name; the same name again replaces them.',
   }),
   remove: endpoint({
@@ -63,6 +65,7 @@ export const savedViewEndpoints = {
     path: '/admin/api/saved-views/:id',
     params: z.object({ id: id('The view id is invalid.') }),
     access: 'signed-in',
+    changes: ['saved-views'],
     summary: "Deletes one of the signed-in user's saved views (another's answers 404).",
   }),
 };

@@ -133,6 +133,7 @@ const lookupEmail = endpoint({
   path: '/admin/api/settings/lookup-email',
   response: lookupEmailSettingsAnswer,
   access: 'settings.manage',
+  reads: ['settings'],
   summary: 'The lookup e-mail settings (the defaults until saved), with who saved them last.',
 });
 
@@ -144,6 +145,7 @@ export const settingsEndpoints = {
     body: saveLookupEmailBody,
     response: lookupEmailSettingsAnswer,
     access: 'settings.manage',
+    changes: ['settings', 'audit'],
     summary: 'Saves the lookup e-mail settings over the version loaded (409 when someone saved since).',
   }),
   sendLookupEmailTest: endpoint({
@@ -152,6 +154,7 @@ export const settingsEndpoints = {
     body: sendLookupEmailTestBody,
     response: sendLookupEmailTestAnswer,
     access: 'settings.manage',
+    changes: ['mail'],
     summary: 'Sends the saved lookup e-mail to each address given (§7).',
   }),
   outbox: endpoint({
@@ -160,6 +163,7 @@ export const settingsEndpoints = {
     query: pageQuery.extend({ sort: sortParam(['createdAt'], '-createdAt') }),
     response: pageOf(outboxRow),
     access: 'settings.manage',
+    reads: ['mail'],
     summary: 'A page of the e-mails sent, newest first.',
   }),
 };

@@ -115,6 +115,7 @@ export const staffEndpoints = {
     path: '/admin/api/staff',
     response: z.array(staffRow),
     access: 'staff.manage',
+    reads: ['staff', 'sessions', 'two-factor'],
     summary: 'Every staff account with its role, flags, last sign-in, open sessions and status.',
   }),
   invite: endpoint({
@@ -124,6 +125,7 @@ export const staffEndpoints = {
     response: z.object({ user: staffRow, link: passwordLink }),
     status: 201,
     access: 'staff.manage',
+    changes: ['staff', 'audit'],
     summary: `Adds an account without a password and e-mails it a link to choose one (valid ${PASSWORD_LINK_HOURS} h).`,
   }),
   update: endpoint({
@@ -133,6 +135,7 @@ export const staffEndpoints = {
     body: staffUpdateBody,
     response: staffRow,
     access: 'staff.manage',
+    changes: ['staff', 'sessions', 'audit'],
     summary: 'Changes the name, role or flags of an account; the last active Administrator keeps the role.',
   }),
   disable: endpoint({
@@ -141,6 +144,7 @@ export const staffEndpoints = {
     params: staffIdParams,
     response: staffRow,
     access: 'staff.manage',
+    changes: ['staff', 'sessions', 'audit'],
     summary: 'Disables an account and ends its sessions at once; never the last active Administrator.',
   }),
   enable: endpoint({
@@ -149,6 +153,7 @@ export const staffEndpoints = {
     params: staffIdParams,
     response: staffRow,
     access: 'staff.manage',
+    changes: ['staff', 'audit'],
     summary: 'Lets a disabled account sign in again.',
   }),
   signOutEverywhere: endpoint({
@@ -157,6 +162,7 @@ export const staffEndpoints = {
     params: staffIdParams,
     response: staffRow,
     access: 'staff.manage',
+    changes: ['sessions', 'audit'],
     summary: 'Ends every session of an account.',
   }),
   resetPassword: endpoint({
@@ -165,6 +171,7 @@ export const staffEndpoints = {
     params: staffIdParams,
     response: passwordLink,
     access: 'staff.manage',
+    changes: ['staff', 'sessions', 'audit'],
     summary: `Ends every session of an account and e-mails it a link to choose a new password (valid ${PASSWORD_LINK_HOURS} h).`,
   }),
 };
@@ -199,6 +206,7 @@ export const accountEndpoints = {
     path: '/admin/api/account/sessions',
     response: z.array(ownSession),
     access: 'signed-in',
+    reads: ['sessions'],
     summary: "The signed-in user's open sessions, newest first, this one marked.",
   }),
   endSession: endpoint({
@@ -206,6 +214,7 @@ export const accountEndpoints = {
     path: '/admin/api/account/sessions/:key',
     params: z.object({ key: sessionKey }),
     access: 'signed-in',
+    changes: ['sessions', 'audit'],
     summary: "Ends another of the signed-in user's sessions.",
   }),
   changePassword: endpoint({
@@ -213,6 +222,7 @@ export const accountEndpoints = {
     path: '/admin/api/account/password',
     body: changePasswordBody,
     access: 'signed-in',
+    changes: ['staff', 'sessions', 'audit'],
     summary: "Changes the signed-in user's password: this session stays, every other one ends.",
   }),
 };
@@ -232,6 +242,7 @@ export const setPasswordEndpoints = {
     query: z.object({ token: linkToken }),
     response: z.object({ email: z.string(), name: z.string(), purpose: z.enum(['invite', 'reset']) }),
     access: 'public',
+    reads: ['staff'],
     summary: 'Whose password a one-time link sets, or why the link no longer works.',
   }),
   set: endpoint({
@@ -239,6 +250,7 @@ export const setPasswordEndpoints = {
     path: '/admin/api/set-password',
     body: setPasswordBody,
     access: 'public',
+    changes: ['staff', 'sessions', 'audit'],
     summary: 'Sets the password through a one-time link, which then stops working; every session of the account ends.',
   }),
 };

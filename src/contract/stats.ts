@@ -2,6 +2,7 @@ import { z } from './zod';
 import { RETURN_WINDOW_DAYS, ROW_LIMIT_OPTIONS, UPCOMING_CREDIT_WEEKS } from './business';
 import { endpoint } from './endpoint';
 import { calendarDate, int } from './primitives';
+import type { Topic } from './topics';
 
 /** Period views of the trend charts (§2): what each covers and its label in the view switcher. */
 export const STATS_VIEWS = {
@@ -235,6 +236,18 @@ export const kpiView = z.object({
 });
 export type KpiView = z.infer<typeof kpiView>;
 
+/**
+ * What the charts are computed from through the API's writes (the rest comes from the sign-up site): a write to
+ * any of these drops the answers kept (ADR 024).
+ */
+const STATS_READS = [
+  'subscriptions',
+  'cancellation-reasons',
+  'devices',
+  'prospects',
+  'suppliers',
+] as const satisfies readonly Topic[];
+
 export const statsEndpoints = {
   kpis: endpoint({
     method: 'GET',
@@ -242,6 +255,7 @@ export const statsEndpoints = {
     query: kpiQuery,
     response: kpiView,
     access: 'dashboard.view',
+    reads: STATS_READS,
     summary:
       'New orders, net subscriptions, 21-day return %, churn % and recurring revenue for a range of business days (default: the last 30) and the days before it.',
   }),
@@ -250,6 +264,7 @@ export const statsEndpoints = {
     path: '/admin/api/stats/upcoming-credits',
     response: upcomingCredits,
     access: 'dashboard.view',
+    reads: STATS_READS,
     summary: `Unapplied credits due in each of the next ${UPCOMING_CREDIT_WEEKS} weeks, and those due after them.`,
   }),
   returnRateByModel: endpoint({
@@ -258,6 +273,7 @@ export const statsEndpoints = {
     params: returnRateParams,
     response: z.array(returnRateRow),
     access: 'dashboard.view',
+    reads: STATS_READS,
     summary: '21-day returns of the latest deployed devices, by product model.',
   }),
   trend: endpoint({
@@ -267,6 +283,7 @@ export const statsEndpoints = {
     query: trendQuery,
     response: z.array(statsRow),
     access: 'dashboard.view',
+    reads: STATS_READS,
     summary:
       'One row per period of a trend endpoint in one view, `{endpoint}-{view}` (§7), or the same view `before` periods earlier; unknown names are 404.',
   }),

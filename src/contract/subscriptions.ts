@@ -203,6 +203,7 @@ export const subscriptionEndpoints = {
     query: subscriptionListQuery,
     response: pageOf(subscriptionRow),
     access: 'subscriptions.view',
+    reads: ['subscriptions', 'customers', 'cancellation-reasons', 'devices'],
     summary: 'A page of subscriptions, filtered; "needs a reason" lists cancelled ones without one, newest first.',
   }),
   export: endpoint({
@@ -211,6 +212,7 @@ export const subscriptionEndpoints = {
     query: subscriptionListQuery,
     response: csvFile,
     access: 'subscriptions.view',
+    reads: ['subscriptions', 'customers', 'cancellation-reasons', 'devices'],
     summary: "Every subscription the list's filters find, as CSV, newest first (paging fields are ignored).",
   }),
   detail: endpoint({
@@ -219,6 +221,7 @@ export const subscriptionEndpoints = {
     params: subscriptionIdParams,
     response: subscriptionDetail,
     access: 'subscriptions.view',
+    reads: ['subscriptions', 'customers', 'cancellation-reasons', 'devices'],
     summary: 'A subscription with its customer, device, latest renewals and cancellations.',
   }),
   setReason: endpoint({
@@ -228,6 +231,7 @@ export const subscriptionEndpoints = {
     body: setReasonBody,
     response: setReasonResponse,
     access: 'subscriptions.manage',
+    changes: ['subscriptions', 'audit'],
     summary: 'Records why a subscription was cancelled (§7), on the cancellation that ended it too.',
   }),
 };
@@ -239,6 +243,7 @@ export const cancellationEndpoints = {
     query: cancellationListQuery,
     response: pageOf(cancellationRow),
     access: 'subscriptions.view',
+    reads: ['subscriptions', 'customers', 'cancellation-reasons', 'devices'],
     summary: 'A page of cancellations, filtered; "needs a reason" lists those without one, newest first.',
   }),
   export: endpoint({
@@ -247,6 +252,7 @@ export const cancellationEndpoints = {
     query: cancellationListQuery,
     response: csvFile,
     access: 'subscriptions.view',
+    reads: ['subscriptions', 'customers', 'cancellation-reasons', 'devices'],
     summary: "Every cancellation the list's filters find, as CSV, newest first (paging fields are ignored).",
   }),
   setReason: endpoint({
@@ -256,6 +262,7 @@ export const cancellationEndpoints = {
     body: setReasonBody,
     response: setReasonResponse,
     access: 'subscriptions.manage',
+    changes: ['subscriptions', 'audit'],
     summary: 'Records the reason of a cancellation (§7), on its subscription too when it ended it.',
   }),
   setReasons: endpoint({
@@ -264,6 +271,7 @@ export const cancellationEndpoints = {
     body: setReasonsBody,
     response: bulkResult,
     access: 'subscriptions.manage',
+    changes: ['subscriptions', 'audit'],
     summary:
       'Records one reason on each of the chosen cancellations, each on its own (as the single PATCH does); answers which were recorded and why others were not.',
   }),

@@ -115,6 +115,7 @@ export const supplierEndpoints = {
     query: supplierListQuery,
     response: pageOf(supplier),
     access: 'suppliers.view',
+    reads: ['suppliers'],
     summary: 'A page of suppliers, newest first, optionally searched by name, contact name or e-mail.',
   }),
   export: endpoint({
@@ -123,6 +124,7 @@ export const supplierEndpoints = {
     query: supplierListQuery,
     response: csvFile,
     access: 'suppliers.view',
+    reads: ['suppliers'],
     summary:
       "Every supplier the list's search finds, with contact and billing terms, as CSV (paging fields are ignored).",
   }),
@@ -131,6 +133,7 @@ export const supplierEndpoints = {
     path: '/admin/api/suppliers/names',
     response: z.array(supplierName),
     access: 'suppliers.view',
+    reads: ['suppliers'],
     summary: "Every supplier's id and name, by name: what filters and charts named after suppliers need.",
   }),
   detail: endpoint({
@@ -139,6 +142,7 @@ export const supplierEndpoints = {
     params: supplierIdParams,
     response: supplier,
     access: 'suppliers.view',
+    reads: ['suppliers'],
     summary: 'One supplier with its contact and billing terms.',
   }),
   create: endpoint({
@@ -148,6 +152,7 @@ export const supplierEndpoints = {
     response: supplier,
     status: 201,
     access: 'suppliers.manage',
+    changes: ['suppliers', 'audit'],
     summary: 'Adds a supplier; its name is unique regardless of case and its terms follow the §4 rules.',
   }),
   update: endpoint({
@@ -157,6 +162,7 @@ export const supplierEndpoints = {
     body: supplierBody,
     response: supplier,
     access: 'suppliers.manage',
+    changes: ['suppliers', 'audit'],
     summary: "Changes a supplier's name, contact and billing terms (the §4 rules apply).",
   }),
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from '../../contract/zod';
 import { FieldErrors } from './errors';
 import { readingFrom } from '../db/read-routing';
 import type { CurrentUser } from '../../contract/auth';
@@ -24,6 +24,9 @@ export type Handler<E extends Endpoint> = (
 
 /** The documentation groups calls by their first path segment after /admin or /admin/api ("devices"). */
 const tagOf = (path: string) => path.replace(/^\/admin(\/api)?\//, '/').split('/')[1] || 'admin';
+
+/** What the documentation says of an answer with no body, in place of a 200 it would otherwise assume. */
+const NO_CONTENT = z.null().describe('No Content');
 
 /** Validates params and query as usual and leaves the body to the handler's per-user schema. */
 const skipBody = (input: FastifyRouteSchemaDef<unknown>) =>
@@ -52,14 +55,14 @@ export function route<E extends Endpoint>(
     ...(bodyFor && { validatorCompiler: skipBody }),
     method: e.method,
     url: e.path,
-    config: { access: e.access },
+    config: { access: e.access, changes: e.changes },
     schema: {
       summary: e.summary,
       tags: [tagOf(e.path)],
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
-      ...(e.response && { response: { [status]: e.response } }),
+      response: { [status]: e.response ?? NO_CONTENT },
     },
     handler: async (request, reply) => {
       let body = request.body;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Access } from '../../contract/access';
 import type { ModuleDeps } from './module-deps';
 import { auditModule } from './audit';
 import { authModule, totpSecrets } from './auth';
@@ -22,9 +21,9 @@ import { staffModule } from './staff';
 import { StatsAnswers, statsModule } from './stats';
 import { subscriptionsModule } from './subscriptions';
 import { suppliersModule } from './suppliers';
-
-/** Writes under these declarations change staff accounts and sessions, never the data the charts read. */
-const ACCOUNT_ACCESS = new Set<Access>(['public', 'signed-in', 'staff.manage']);
+import { dropStaleOnWrite } from '../http/invalidation';
+import { mapEndpoints } from '../../contract/maps';
+import { statsEndpoints } from '../../contract/stats';
 
 /**
  * Every feature module, each the plugin its index.ts exports, given the same deps. The services more than one
@@ -37,18 +36,13 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
   const clusters = new MapClusters(app.log, now);
   app.addHook('onClose', () => clusters.close());
-  // A write here drops the stats answers kept (ADR 024), and one that may add, move or remove map points rebuilds
-  // the affected indexes on their next use; other instances see it within their time to live (ADR 017). Before
-  // the answer leaves, so that the writer's next read finds them gone.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    const url = request.routeOptions.url ?? '';
-    if (!url) return payload;
-    if (!ACCOUNT_ACCESS.has(request.routeOptions.config.access ?? 'public')) statsAnswers.written(reply);
-    if (url.includes('prospects')) clusters.invalidate('visits');
-    if (/customers|subscriptions|cancellations|devices|equipment/.test(url)) clusters.invalidate('members');
-    return payload;
-  });
+  // A write drops the stats answers kept (ADR 024) and marks the map indexes to rebuild on their next use (ADR 017)
+  // when it changes what they are read from (ADR 033); other instances see it within their time to live.
+  dropStaleOnWrite(app, [
+    { of: Object.values(statsEndpoints), drop: (reply) => statsAnswers.written(reply) },
+    { of: [mapEndpoints.customers], drop: () => clusters.invalidate('members') },
+    { of: [mapEndpoints.prospects], drop: () => clusters.invalidate('visits') },
+  ]);
 
   await app.register(authModule, { ...deps, totp });
   await app.register(auditModule, deps);

@@ -34,6 +34,13 @@ describe('the OpenAPI description', () => {
     expect(customer.description).toBe('Needs the permission `customers.view`.');
     // A body checked per user in the handler is still documented.
     expect(doc.paths['/admin/prospects'].post.requestBody).toBeDefined();
+    // A call with no answer body is documented as 204 No Content, not as a 200 with nothing described.
+    const noBody = ENDPOINTS.filter((e) => !e.response);
+    expect(noBody.length).toBeGreaterThan(0);
+    for (const e of noBody)
+      expect(doc.paths[openapiPath(e.path)][e.method.toLowerCase()].responses, `${e.method} ${e.path}`).toEqual({
+        204: { description: 'No Content' },
+      });
   });
 
   it('registers every API route from the endpoint table, and every declared endpoint as a route', async () => {

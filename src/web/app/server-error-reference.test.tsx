@@ -20,6 +20,7 @@ const saveNote = endpoint({
   body: z.object({ title: z.string() }),
   response: z.unknown(),
   access: 'signed-in',
+  changes: [],
   summary: 'Notes of these tests.',
 });
 

@@ -12,6 +12,7 @@ const rowsExport = endpoint({
   path: '/admin/api/rows/export.csv',
   response: csvFile,
   access: 'signed-in',
+  reads: [],
   summary: 'Rows of these tests, as CSV.',
 });
 

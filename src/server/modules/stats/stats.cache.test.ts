@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { createTestApp, type Agent, type TestApp } from '../../test/app';
-import { createSubscription } from '../../test/factories';
+import { createDevice, createSubscription } from '../../test/factories';
+import { devicesEndpoints } from '../../../contract/devices';
 import { pathOf } from '../../../contract/endpoint';
 import { statsEndpoints, trendName } from '../../../contract/stats';
 import { FRESH_COOKIE, StatsAnswers } from './stats.cache';
@@ -72,6 +73,19 @@ describe('stats answers kept per instance', () => {
     await orderElsewhere();
     expect(await orders(reader)).toBe(seen);
     expect(await orders(writer)).toBe(seen + 1);
+  });
+
+  it('drops them after a write whose endpoint changes what the charts read, and only then (ADR 033)', async () => {
+    const agent = await t.signIn();
+    const seen = await orders(agent);
+    await orderElsewhere();
+    // Feedback is not read by any chart: the answer is kept.
+    expect((await agent.post('/admin/feedback-submissions', { body: 'The charts are fine.' })).statusCode).toBe(201);
+    expect(await orders(agent)).toBe(seen);
+    // Deleting a device changes the devices, which the charts read.
+    const device = await createDevice(t.db, { simOnly: true });
+    expect((await agent.delete(pathOf(devicesEndpoints.deleteDevice, { id: device.id }))).statusCode).toBe(200);
+    expect(await orders(agent)).toBe(seen + 1);
   });
 
   it('keeps answers through a refused write', async () => {

@@ -1,25 +1,10 @@
 import { Button } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { auditEndpoints, auditLogEndpoints, type AuditLogEntry } from '../../../contract/audit';
-import { parcelEndpoints } from '../../../contract/parcels';
+import type { AuditLogEntry } from '../../../contract/audit';
 import { isReversible, revertEndpoints, type RevertResult } from '../../../contract/revert';
-import { cancellationEndpoints, subscriptionEndpoints } from '../../../contract/subscriptions';
-import { supplierEndpoints } from '../../../contract/suppliers';
 import { api } from '../../lib/api';
 import { notify, useConfirmAction } from '../../ui';
 import { useInvalidate } from '../../lib/data';
-
-/** Every view a revert can change: the log itself and the lists of the records that can be reverted. */
-const VIEWS = [
-  auditLogEndpoints.list,
-  auditEndpoints.list,
-  supplierEndpoints.list,
-  supplierEndpoints.detail,
-  parcelEndpoints.containers,
-  subscriptionEndpoints.list,
-  subscriptionEndpoints.detail,
-  cancellationEndpoints.list,
-];
 
 /** Puts back what a reversible entry recorded as before, after a confirmation; the server refuses when changed since. */
 export function RevertButton({ entry }: { entry: AuditLogEntry }) {
@@ -41,7 +26,7 @@ export function RevertButton({ entry }: { entry: AuditLogEntry }) {
           action: () => api(revertEndpoints.revert, { params: { id: entry.id } }),
           successMessage: null,
           onSuccess: (result) => {
-            void invalidate(...VIEWS);
+            void invalidate(revertEndpoints.revert);
             notify.success((result as RevertResult).message);
           },
         })

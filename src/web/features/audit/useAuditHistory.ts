@@ -1,11 +1,7 @@
 import { auditEndpoints, type HistoryEntityType } from '../../../contract/audit';
 import { useApiQuery } from '../../lib/data';
 
-/**
- * The cache key of every record history, for pages that still invalidate by key; with `useApiMutation`,
- * pass `invalidates: [auditEndpoints.list]` instead.
- */
-
+/** A record's history: every audited write declares `audit` among what it changes, so it reloads after one. */
 export function useAuditHistory(entityType: HistoryEntityType, entityId: number) {
   return useApiQuery(auditEndpoints.list, { query: { entityType, entityId } });
 }

@@ -1,4 +1,3 @@
-import type { Endpoint } from '../../../contract/endpoint';
 import { revertEndpoints, type UndoRecordType } from '../../../contract/revert';
 import { api } from '../../lib/api';
 import { useInvalidate } from '../../lib/data';
@@ -6,14 +5,14 @@ import { showUndoToast } from '../../ui';
 
 /**
  * The toast of a reversible change, with Undo for 10 s: Undo asks the server to take back the user's latest
- * change of the record (refused, with its reason, when someone changed it since) and reloads the given views.
+ * change of the record (refused, with its reason, when someone changed it since) and reloads what undoing changes.
  */
 export function useUndoToast() {
   const invalidate = useInvalidate();
-  return (message: string, record: { entityType: UndoRecordType; entityId: number }, invalidates: Endpoint[]) =>
+  return (message: string, record: { entityType: UndoRecordType; entityId: number }) =>
     showUndoToast(message, async () => {
       const result = await api(revertEndpoints.undo, { body: record });
-      await invalidate(...invalidates);
+      await invalidate(revertEndpoints.undo);
       return result.message;
     });
 }

@@ -18,7 +18,7 @@ import {
 import { api, endpointKey } from '../../lib/api';
 import { DataTable, ModalLink, PageHeader, showUndoToast, useConfirmAction, type Column } from '../../ui';
 import { useUndoToast } from '../audit';
-import { useApiMutation } from '../../lib/data';
+import { useApiMutation, useInvalidate } from '../../lib/data';
 import { href, paths } from '../../paths';
 import { RequirePermission } from '../auth';
 import { useCancellationReasons } from './api';
@@ -45,13 +45,11 @@ function CancellationReasons() {
     onSuccess: (list) => queryClient.setQueryData(endpointKey(endpoints.list, {}), list),
     onError: () => void refresh(),
   });
+  const invalidate = useInvalidate();
   const undoable = useUndoToast();
   const restore = useApiMutation(endpoints.restore, {
-    invalidates: [endpoints.list],
     onSuccess: (reason) =>
-      undoable('Reason back in the picker.', { entityType: 'cancellation_reason', entityId: reason.id }, [
-        endpoints.list,
-      ]),
+      undoable('Reason back in the picker.', { entityType: 'cancellation_reason', entityId: reason.id }),
     onError: () => void refresh(),
   });
 
@@ -155,10 +153,8 @@ function CancellationReasons() {
                     confirmLabel: 'Retire',
                     action: () => api(endpoints.retire, { params: { reasonId: r.id } }),
                     onSuccess: () => {
-                      void refresh();
-                      undoable('Reason retired.', { entityType: 'cancellation_reason', entityId: r.id }, [
-                        endpoints.list,
-                      ]);
+                      void invalidate(endpoints.retire);
+                      undoable('Reason retired.', { entityType: 'cancellation_reason', entityId: r.id });
                     },
                     successMessage: null,
                   })
@@ -187,7 +183,7 @@ function CancellationReasons() {
                     confirmLabel: 'Delete',
                     danger: true,
                     action: () => api(endpoints.remove, { params: { reasonId: r.id } }),
-                    onSuccess: refresh,
+                    onSuccess: () => invalidate(endpoints.remove),
                     successMessage: 'Reason deleted.',
                   })
                 }

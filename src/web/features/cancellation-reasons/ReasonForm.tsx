@@ -1,5 +1,4 @@
 import { NumberInput, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -7,7 +6,6 @@ import {
   REASON_NAME_MAX,
   type createReasonBody,
 } from '../../../contract/cancellation-reasons';
-import { endpointKey } from '../../lib/api';
 import { Form, SubmitButton, currentView, notify, useFieldProps, useForm } from '../../ui';
 import { useUndoToast } from '../audit';
 import { paths } from '../../paths';
@@ -26,7 +24,6 @@ interface ReasonFormProps {
 
 /** Name (and, for a new reason, its place in the picker); back to the list after saving. */
 export function ReasonForm({ reasonId, initial, count, successMessage }: ReasonFormProps) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm(initial);
   const undoable = useUndoToast();
@@ -40,11 +37,9 @@ export function ReasonForm({ reasonId, initial, count, successMessage }: ReasonF
     onSuccess: async () => {
       // In a modal the opener closes it, toasts and reloads its data.
       if (currentView() === 'modal') return;
-      await queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.list) });
       // A rename can be taken back; an addition is removed with Delete.
       if (reasonId === undefined) notify.success(successMessage);
-      else
-        undoable(successMessage, { entityType: 'cancellation_reason', entityId: Number(reasonId) }, [endpoints.list]);
+      else undoable(successMessage, { entityType: 'cancellation_reason', entityId: Number(reasonId) });
       await navigate(paths.cancellationReasons);
     },
   };

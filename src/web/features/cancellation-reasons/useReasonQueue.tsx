@@ -2,13 +2,14 @@ import { useRef, useState } from 'react';
 import { Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import type { BodyIn, Endpoint } from '../../../contract/endpoint';
+import type { BodyIn, Endpoint, WriteEndpoint } from '../../../contract/endpoint';
 import type { Page } from '../../../contract/pagination';
 import type { subscriptionEndpoints } from '../../../contract/subscriptions';
 import type { UndoRecordType } from '../../../contract/revert';
 import { endpointKey } from '../../lib/api';
 import { ErrorState } from '../../ui';
 import { useUndoToast } from '../audit';
+import { useInvalidate } from '../../lib/data';
 import { useCan } from '../auth';
 import { ReasonPicker } from './ReasonPicker';
 import { reasonLabel, useCancellationReasons } from './api';
@@ -29,10 +30,10 @@ interface Options<Row> {
   list: { endpoint: Endpoint; query: object };
   /** In the "needs a reason" view a recorded row leaves the list; otherwise it stays and shows the reason. */
   removeOnSave: boolean;
-  /** Sends the row's reason through its endpoint; rejects with the server's refusal. */
+  /** Sends the row's reason through `writes`; rejects with the server's refusal. */
   save(row: Row, body: SetReasonInput): Promise<unknown>;
-  /** Other lists, details and histories showing the same facts, refreshed after a save. */
-  invalidates: Endpoint[];
+  /** The endpoint `save` calls: every view of what it declares it changes is refreshed after a save. */
+  writes: WriteEndpoint;
   /** The record the reason is written on (its picker is "Cancellation reason for subscription 12", and the toast's
    * Undo takes it back). */
   record: Extract<UndoRecordType, 'subscription' | 'subscription_cancellation'>;
@@ -44,7 +45,7 @@ interface Options<Row> {
  * background so it refills from the next page. The save goes through `api` rather than a mutation hook: a
  * refusal is shown on its row by the picker, not as a toast (decision 009).
  */
-export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save, invalidates, record }: Options<Row>) {
+export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save, writes, record }: Options<Row>) {
   const name = (row: Row) => `${record === 'subscription' ? 'subscription' : 'cancellation'} ${row.id}`;
   const undoable = useUndoToast();
   const queryClient = useQueryClient();
@@ -55,17 +56,16 @@ export function useReasonQueue<Row extends QueueRow>({ list, removeOnSave, save,
   const pickers = useRef(new Map<number, HTMLInputElement>());
   const listKey = endpointKey(list.endpoint, { query: list.query });
 
-  const stale = [list.endpoint, ...invalidates].map((e) => endpointKey(e));
-  const refresh = () => Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const invalidate = useInvalidate();
+  const refresh = () => invalidate(writes);
 
   async function pick(row: Row, reasonId: number) {
     const hadFocus = pickers.current.get(row.id) === document.activeElement;
     await save(row, { cancellation_reason_id: reasonId, expected_cancellation_reason_id: row.cancellationReasonId });
-    undoable(
-      `${reasonLabel(reasons.data, reasonId)} recorded for ${name(row)}.`,
-      { entityType: record, entityId: row.id },
-      [list.endpoint, ...invalidates],
-    );
+    undoable(`${reasonLabel(reasons.data, reasonId)} recorded for ${name(row)}.`, {
+      entityType: record,
+      entityId: row.id,
+    });
     if (!removeOnSave) {
       queryClient.setQueryData<Page<Row>>(
         listKey,

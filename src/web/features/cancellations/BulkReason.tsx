@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Select } from '@mantine/core';
-import { auditEndpoints } from '../../../contract/audit';
 import { revertEndpoints } from '../../../contract/revert';
-import { cancellationEndpoints, subscriptionEndpoints, type CancellationRow } from '../../../contract/subscriptions';
+import { cancellationEndpoints, type CancellationRow } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
 import { bulkSummary } from '../../ui';
 import { useApiMutation, useInvalidate } from '../../lib/data';
@@ -16,20 +15,13 @@ export function BulkReason({ rows, onDone }: { rows: CancellationRow[]; onDone(f
   const reasons = useCancellationReasons();
   const [reasonId, setReasonId] = useState<string | null>(null);
   const invalidate = useInvalidate();
-  const changed = [
-    cancellationEndpoints.list,
-    subscriptionEndpoints.list,
-    subscriptionEndpoints.detail,
-    auditEndpoints.list,
-  ];
   // Each row's change is taken back on its own, as Undo does for one row: a row changed since is refused.
   const undo = {
     each: (id: number) =>
       api(revertEndpoints.undo, { body: { entityType: 'subscription_cancellation', entityId: id } }),
-    after: () => invalidate(...changed),
+    after: () => invalidate(revertEndpoints.undo),
   };
   const record = useApiMutation(cancellationEndpoints.setReasons, {
-    invalidates: changed,
     onSuccess: (result) => {
       const name = reasons.data?.find((r) => r.id === Number(reasonId))?.name ?? 'The reason';
       bulkSummary(

@@ -1,12 +1,10 @@
 import { Badge } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useMediaQuery } from '@mantine/hooks';
-import { auditEndpoints } from '../../../contract/audit';
 import { RETURN_REASONS } from '../../../contract/business';
 import {
   cancellationEndpoints,
   cancellationType,
-  subscriptionEndpoints,
   type CancellationFilters,
   type CancellationRow,
 } from '../../../contract/subscriptions';
@@ -47,7 +45,7 @@ export function CancellationsPage() {
     list: { endpoint: cancellationEndpoints.list, query },
     removeOnSave: filters.needsReason,
     save: (row, body) => api(cancellationEndpoints.setReason, { params: { cancellationId: row.id }, body }),
-    invalidates: [subscriptionEndpoints.list, subscriptionEndpoints.detail, auditEndpoints.list],
+    writes: cancellationEndpoints.setReason,
     record: 'subscription_cancellation',
   });
 

@@ -111,10 +111,10 @@ function CustomerCard({ device }: { device: DeviceDetail }) {
 function ActionRow({ spec, device }: { spec: DeviceActionSpec; device: DeviceDetail }) {
   const { confirm } = useConfirmAction();
   const navigate = useNavigate();
-  const action = useDeviceMutation(devicesEndpoints[spec.action], {
-    ...(spec.removesDevice && { removes: devicesEndpoints.detail }),
+  const endpoint = devicesEndpoints[spec.action];
+  const action = useDeviceMutation(endpoint, {
     onSuccess: () => {
-      if (spec.removesDevice) void navigate(paths.devices);
+      if (endpoint.removes) void navigate(paths.devices);
     },
   });
   const notice = spec.endsLine ? lineUserNotice(device) : null;

@@ -41,7 +41,7 @@ import {
   type SimLookupDevice,
 } from '../../../contract/devices';
 import { api } from '../../lib/api';
-import { useDevice, useDeviceOptions, useReloadDeviceViews } from './api';
+import { useDevice, useDeviceOptions } from './api';
 
 function FoundDevice({ device }: { device: SimLookupDevice }) {
   return (
@@ -175,7 +175,6 @@ function TargetFields({
 
 function ReplacementFormView({ device, options }: { device: DeviceDetail; options: DeviceOptions }) {
   const navigate = useNavigate();
-  const reload = useReloadDeviceViews();
   // Ids as the selects hold them (digits, '' for none); the body schema reads them as ids.
   const form = useForm<ReplacementBody>({
     sim: '',
@@ -196,7 +195,6 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
       {
         onSuccess: async ({ newDeviceId }) => {
           lookup.forget();
-          await reload();
           notify.success(`The line moved to device ${newDeviceId}.`);
           await navigate(href(paths.device, { id: newDeviceId }));
         },

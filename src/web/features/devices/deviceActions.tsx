@@ -11,8 +11,6 @@ export interface DeviceActionSpec {
   effect(device: DeviceDetail): string;
   /** The exact confirmation text of §5 (docs/decisions for the ones §5 paraphrases). */
   confirmation(device: DeviceDetail): string;
-  /** The device no longer exists afterwards, so the page goes back to the list. */
-  removesDevice: boolean;
   /** The action ends the line: the customer whose active subscription uses it is named before anyone agrees. */
   endsLine?: true;
 }
@@ -38,7 +36,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     effect: () => 'Makes this device an available SIM Only; the phone and its IMEI go to unbuilt equipment.',
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and its status will be available. This ${modelOf(d)} and its IMEI will be moved to unbuilt equipment. Are you sure?`,
-    removesDevice: false,
   },
   {
     action: 'removeEquipment',
@@ -48,7 +45,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
       'Makes this device an available SIM Only and writes the phone off inventory. Only if it is never coming back.',
     confirmation: () =>
       'Alert! This will convert the device to an available SIM Only and remove a model out of QB inventory. Only proceed if we are never getting this equipment back. Are you sure?',
-    removesDevice: false,
   },
   {
     action: 'separateEquipment',
@@ -57,7 +53,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     effect: () => 'Moves the phone and its IMEI to returning equipment and deletes this device immediately.',
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and it will be DELETED IMMEDIATELY. This ${modelOf(d)} and its IMEI will be moved to returning equipment. Are you sure?`,
-    removesDevice: true,
   },
   {
     action: 'blacklistHold',
@@ -66,7 +61,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
     effect: () => 'Deletes the line, makes this device a SIM Only and puts the phone on blacklist hold.',
     confirmation: (d) =>
       `Alert! This will convert the device to a SIM Only and DELETE the line. This ${modelOf(d)} will be put on blacklist hold. Are you sure?`,
-    removesDevice: false,
     endsLine: true,
   },
   {
@@ -81,7 +75,6 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
       cheap(d)
         ? `Alert! This will DELETE a ${modelOf(d)} line. Are you sure?`
         : `Alert! This will convert a ${modelOf(d)} to a SIM Only and DELETE the line. The equipment will be marked as unbuilt. Are you sure?`,
-    removesDevice: false,
     endsLine: true,
   },
   {
@@ -96,6 +89,5 @@ export const DEVICE_ACTIONS: DeviceActionSpec[] = [
       cheap(d)
         ? `Alert! This will DELETE a ${modelOf(d)} line. Are you sure? This action is permanent!`
         : `Alert! This will DELETE a ${modelOf(d)} line and remove the item from QB inventory. Are you sure? This action is permanent!`,
-    removesDevice: true,
   },
 ];

@@ -7,12 +7,12 @@ const modelOf = (item: EquipmentRow) => item.product?.model ?? 'phone';
 const receivedText = (item: EquipmentRow) =>
   `If you continue, IMEI ${item.imei} will be removed from equipment hold and moved to unbuilt equipment.`;
 
-/** 'Mark as Received' and 'Delete Equipment' with their confirmations; both reload every equipment and device view. */
+/** 'Mark as Received' and 'Delete Equipment' with their confirmations; both reload every view of what they change. */
 export function useEquipmentActions() {
   const { confirm } = useConfirmAction();
   const received = useDeviceMutation(equipmentEndpoints.received);
   const receivedMany = useDeviceMutation(equipmentEndpoints.receivedMany);
-  const remove = useDeviceMutation(equipmentEndpoints.remove, { removes: equipmentEndpoints.detail });
+  const remove = useDeviceMutation(equipmentEndpoints.remove);
   return {
     received: (item: EquipmentRow) =>
       confirm({

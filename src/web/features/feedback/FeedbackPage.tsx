@@ -57,10 +57,7 @@ function FeedbackForm() {
   const thanked = form.successful && !form.data.body;
   return (
     <Card withBorder padding="lg">
-      <Form
-        form={form}
-        onSubmit={() => form.submit(feedbackEndpoints.submit, {}, { invalidates: [feedbackEndpoints.list] })}
-      >
+      <Form form={form} onSubmit={() => form.submit(feedbackEndpoints.submit)}>
         {thanked && (
           <Alert color="green" icon={<IconCircleCheck />} role="status">
             {FEEDBACK_THANKS_MESSAGE}

@@ -41,10 +41,8 @@ function ContainerForm({ editing, onDone }: { editing: Container | null; onDone(
   );
   const undoable = useUndoToast();
   const saved = {
-    invalidates: [parcelEndpoints.containers],
     onSuccess: () => {
-      if (editing)
-        undoable('Container saved.', { entityType: 'container', entityId: editing.id }, [parcelEndpoints.containers]);
+      if (editing) undoable('Container saved.', { entityType: 'container', entityId: editing.id });
       else notify.success('Container added.');
       onDone();
     },
@@ -89,7 +87,6 @@ export function ContainersPage() {
   // Other roles read the containers; adding, editing and deleting them is parcels.manage.
   const manages = can('parcels.manage');
   const remove = useApiMutation(parcelEndpoints.deleteContainer, {
-    invalidates: [parcelEndpoints.containers],
     // The confirmation dialog shows a refusal.
     toastErrors: false,
     // The form must not go on editing a container that is gone.

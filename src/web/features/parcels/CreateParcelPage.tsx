@@ -115,7 +115,6 @@ function CreateParcel() {
               parcelEndpoints.create,
               {},
               {
-                invalidates: [parcelEndpoints.list],
                 onSuccess: () => {
                   notify.success('Parcel entered.');
                   navigate(paths.parcels);

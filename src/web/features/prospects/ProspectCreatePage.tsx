@@ -16,10 +16,8 @@ import {
 import { IconCurrentLocation, IconMapPinOff } from '@tabler/icons-react';
 import { CARRIERS, DEFAULT_STATE, PROSPECT_ACTION_WITH_DETAILS, SPEED_TEST_READINGS } from '../../../contract/business';
 import type { CustomerSearchResult } from '../../../contract/customers';
-import { mapEndpoints } from '../../../contract/maps';
 import {
   OTHER_TOPOGRAPHY_ID,
-  prospectEndpoints,
   prospectStoreFor,
   showsAdditionalInfo,
   takesSpeedTests,
@@ -62,9 +60,6 @@ function initialValues(): ProspectFormInput {
     location: null,
   };
 }
-
-/** The lists a new visit appears in. */
-const staleAfterSaving = [prospectEndpoints.list, mapEndpoints.prospects, mapEndpoints.general];
 
 export function ProspectCreatePage() {
   // The office reads visits; logging them is the field's (prospects.log).
@@ -146,7 +141,6 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
       store,
       {},
       {
-        invalidates: staleAfterSaving,
         onSuccess: (created) => {
           notify.success(savedMessage(created, zip));
           void navigate(paths.prospects);

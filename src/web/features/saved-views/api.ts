@@ -7,14 +7,12 @@ export function useSavedViews(list: SavedViewList) {
 
 export function useSaveView() {
   return useApiMutation(savedViewEndpoints.save, {
-    invalidates: [savedViewEndpoints.list],
     success: (view) => `View "${view.name}" saved.`,
   });
 }
 
 export function useRemoveView() {
   return useApiMutation(savedViewEndpoints.remove, {
-    invalidates: [savedViewEndpoints.list],
     success: 'View deleted.',
   });
 }

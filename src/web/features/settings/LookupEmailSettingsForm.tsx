@@ -39,9 +39,7 @@ export function LookupEmailSettingsForm({ saved }: { saved: LookupEmailSettingsA
             {
               onSuccess: (answer) => {
                 showSaved(answer);
-                undoable(SETTINGS_SAVED_MESSAGE, { entityType: 'settings.lookup_email', entityId: 1 }, [
-                  settingsEndpoints.lookupEmail,
-                ]);
+                undoable(SETTINGS_SAVED_MESSAGE, { entityType: 'settings.lookup_email', entityId: 1 });
               },
             },
           )

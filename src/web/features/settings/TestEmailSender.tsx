@@ -32,7 +32,7 @@ export function TestEmailSender({ defaultAddress }: { defaultAddress: string }) 
               },
             )
             // Addresses before a failure may have gone out, so the outbox is reloaded either way.
-            .then(() => invalidate(settingsEndpoints.outbox));
+            .then(() => invalidate(settingsEndpoints.sendLookupEmailTest));
         }}
       >
         <TextInput

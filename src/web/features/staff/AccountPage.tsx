@@ -1,8 +1,8 @@
 import { Badge, Button, Card, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { roleLabel } from '../../../contract/access';
 import { accountEndpoints, type OwnSession } from '../../../contract/staff';
-import { api, endpointKey } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useInvalidate } from '../../lib/data';
 import {
   DataTable,
   DetailField,
@@ -24,13 +24,9 @@ import { confirmNewPassword, NewPasswordInputs, type NewPasswordValues } from '.
 type ChangePasswordValues = NewPasswordValues & { currentPassword: string };
 
 function ChangePasswordForm() {
-  const queryClient = useQueryClient();
   const form = useForm<ChangePasswordValues>({ currentPassword: '', password: '', passwordConfirmation: '' });
   const changed = {
-    onSuccess: () => {
-      notify.success('Password changed. Your other sessions have been signed out.');
-      void queryClient.invalidateQueries({ queryKey: endpointKey(accountEndpoints.sessions) });
-    },
+    onSuccess: () => notify.success('Password changed. Your other sessions have been signed out.'),
   };
   return (
     <Card withBorder padding="lg">
@@ -56,7 +52,7 @@ function ChangePasswordForm() {
 
 function OwnSessions() {
   const sessions = useOwnSessions();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const { confirm } = useConfirmAction();
   const columns: Column<OwnSession>[] = [
     {
@@ -90,8 +86,7 @@ function OwnSessions() {
                 confirmLabel: 'End session',
                 danger: true,
                 action: () => api(accountEndpoints.endSession, { params: { key: s.key } }),
-                onSuccess: () =>
-                  void queryClient.invalidateQueries({ queryKey: endpointKey(accountEndpoints.sessions) }),
+                onSuccess: () => void invalidate(accountEndpoints.endSession),
                 successMessage: 'Session ended.',
               })
             }

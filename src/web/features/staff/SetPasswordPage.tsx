@@ -36,6 +36,19 @@ export function SetPasswordPage() {
     { resetOnSuccess: false },
   );
 
+  // Once set, the link is used up: asked again (the set changes the staff it reads) it would answer an error.
+  if (form.successful && link.data)
+    return (
+      <Frame title="Password set">
+        <Alert color="green" icon={<IconCircleCheck />} role="status">
+          Your password is set. Sign in with {link.data.email} and your new password.
+        </Alert>
+        <Button component="a" href={paths.login}>
+          Sign in
+        </Button>
+      </Frame>
+    );
+
   if (!token || link.error)
     return (
       <Frame title="Choose a password">
@@ -55,18 +68,6 @@ export function SetPasswordPage() {
         </Center>
       </Frame>
     );
-  if (form.successful)
-    return (
-      <Frame title="Password set">
-        <Alert color="green" icon={<IconCircleCheck />} role="status">
-          Your password is set. Sign in with {link.data.email} and your new password.
-        </Alert>
-        <Button component="a" href={paths.login}>
-          Sign in
-        </Button>
-      </Frame>
-    );
-
   return (
     <Frame title={link.data.purpose === 'invite' ? 'Welcome to the Back Office' : 'Choose a new password'}>
       <Text size="sm">

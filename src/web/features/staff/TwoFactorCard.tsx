@@ -23,7 +23,6 @@ import {
   type MfaPasswordBody,
   type MfaSetup,
 } from '../../../contract/mfa';
-import { accountEndpoints } from '../../../contract/staff';
 import { ErrorState, Form, formatDateTime, LoadingState, notify, SubmitButton, useFieldProps, useForm } from '../../ui';
 import { useApiMutation } from '../../lib/data';
 import { useMfaStatus } from './api';
@@ -91,13 +90,7 @@ function SetUp({
       </Group>
       <Form
         form={form}
-        onSubmit={() =>
-          form.submit(
-            mfaEndpoints.confirm,
-            {},
-            { invalidates: [mfaEndpoints.status], onSuccess: (r) => onEnabled(r.recoveryCodes) },
-          )
-        }
+        onSubmit={() => form.submit(mfaEndpoints.confirm, {}, { onSuccess: (r) => onEnabled(r.recoveryCodes) })}
       >
         <TextInput
           {...useFieldProps(form, 'code', { label: 'Code from the app', required: true })}
@@ -181,7 +174,6 @@ function PasswordStep({
           mfaEndpoints.disable,
           {},
           {
-            invalidates: [mfaEndpoints.status, accountEndpoints.sessions],
             onSuccess: () => {
               notify.success('Two-factor sign-in turned off. Your other sessions have been signed out.');
               onClose();
@@ -192,7 +184,6 @@ function PasswordStep({
           mfaEndpoints.recoveryCodes,
           {},
           {
-            invalidates: [mfaEndpoints.status],
             onSuccess: (r) => {
               onCodes(r.recoveryCodes);
               onClose();

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { auditEndpoints } from '../../../contract/audit';
-import {
-  cancellationEndpoints,
-  ORDER_SOURCE_LABELS,
-  subscriptionEndpoints,
-  type SubscriptionDetail,
-} from '../../../contract/subscriptions';
+import { ORDER_SOURCE_LABELS, subscriptionEndpoints, type SubscriptionDetail } from '../../../contract/subscriptions';
 import { ErrorState, LoadingState, PageHeader, formatDate } from '../../ui';
 import { useApiMutation } from '../../lib/data';
 import { href, paths } from '../../paths';
@@ -56,12 +50,6 @@ function Detail({ s }: { s: SubscriptionDetail }) {
   const reasons = useCancellationReasons();
   const can = useCan();
   const setReason = useApiMutation(subscriptionEndpoints.setReason, {
-    invalidates: [
-      subscriptionEndpoints.list,
-      subscriptionEndpoints.detail,
-      cancellationEndpoints.list,
-      auditEndpoints.list,
-    ],
     success: 'Cancellation reason saved.',
   });
   const money = (v: string) => `$${Number(v).toFixed(2)}`;

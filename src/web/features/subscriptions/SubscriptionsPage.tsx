@@ -1,8 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { auditEndpoints } from '../../../contract/audit';
 import {
-  cancellationEndpoints,
   subscriptionEndpoints,
   subscriptionStatus,
   type SubscriptionFilters,
@@ -31,7 +29,7 @@ export function SubscriptionsPage() {
     list: { endpoint: subscriptionEndpoints.list, query },
     removeOnSave: filters.needsReason,
     save: (row, body) => api(subscriptionEndpoints.setReason, { params: { subscriptionId: row.id }, body }),
-    invalidates: [subscriptionEndpoints.detail, cancellationEndpoints.list, auditEndpoints.list],
+    writes: subscriptionEndpoints.setReason,
     record: 'subscription',
   });
 

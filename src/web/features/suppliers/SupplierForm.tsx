@@ -43,13 +43,11 @@ export function SupplierForm({
   const navigate = useNavigate();
   const locked = isFrequencyLocked(form.data);
   const undoable = useUndoToast();
-  const views = [supplierEndpoints.list, supplierEndpoints.detail];
   const saved = {
-    invalidates: views,
     onSuccess: () => {
       // An edit can be taken back; an addition is undone by editing or, later, by an Administrator.
       if (id === undefined) notify.success(successMessage);
-      else undoable(successMessage, { entityType: 'supplier', entityId: Number(id) }, views);
+      else undoable(successMessage, { entityType: 'supplier', entityId: Number(id) });
       navigate(paths.suppliers);
     },
   };

@@ -6,8 +6,6 @@ import { HttpError } from '../http';
 import { notify } from '../../ui/notify';
 
 export interface MutationOptions<E extends Endpoint> {
-  /** The GET endpoints whose cached answers this change makes stale (every input of each). */
-  invalidates?: Endpoint[];
   /** The toast after a success; none when the page shows the outcome itself. */
   success?: string | ((response: ResponseOf<E>) => string);
   onSuccess?(response: ResponseOf<E>, input: CallInput<E>): void;
@@ -24,15 +22,15 @@ export const failureMessage = (error: unknown) =>
   error instanceof HttpError ? error.firstError : 'Something went wrong. Please try again.';
 
 /**
- * A change through a declared endpoint, with the outcome handled once for every page: caches invalidated,
- * a toast on success, the server's first error as a toast on failure.
+ * A change through a declared endpoint, with the outcome handled once for every page: the cached answers of what
+ * its endpoint declares it changes invalidated, a toast on success, the server's first error as a toast on failure.
  */
 export function useApiMutation<E extends Endpoint>(e: E, options: MutationOptions<E> = {}) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: CallInput<E>) => call(e, input as object),
     onSuccess: async (response, input) => {
-      await invalidate(...(options.invalidates ?? []));
+      await invalidate(e, input);
       const message = typeof options.success === 'function' ? options.success(response) : options.success;
       if (message) notify.success(message);
       options.onSuccess?.(response, input);

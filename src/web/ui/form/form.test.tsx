@@ -14,7 +14,7 @@ const note = z.object({
 });
 const notesEndpoint = (method: HttpMethod) =>
   endpoint({
-    method,
+    ...(method === 'GET' ? { method, reads: [] } : { method, changes: [] }),
     path: '/admin/notes',
     ...(method === 'GET' || method === 'DELETE' ? { query: note } : { body: note }),
     response: z.unknown(),
@@ -168,6 +168,7 @@ describe('useForm', () => {
       method: 'POST',
       path: '/admin/uploads',
       access: 'signed-in',
+      changes: [],
       summary: 'An upload of the form tests.',
     });
     const { calls, fetchStub } = stubFetch({ status: 200, body: {} });

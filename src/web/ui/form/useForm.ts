@@ -23,8 +23,6 @@ export interface UseFormOptions {
 }
 
 export interface SubmitOptions<R> {
-  /** The GET endpoints whose cached answers a success makes stale; reloaded before `onSuccess` runs. */
-  invalidates?: Endpoint[];
   onSuccess?(response: R): void | Promise<void>;
   /** Field errors (first message per field); empty when the failure was not about fields. */
   onError?(errors: Record<string, string>, error: unknown): void;
@@ -180,7 +178,8 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
         setErrors({});
         setSuccessful(true);
         if (resetOnSuccess) update(initialValues);
-        await invalidate(...(options.invalidates ?? []));
+        // What the endpoint declares it changes reloads before `onSuccess` runs.
+        await invalidate(endpoint, input);
         await options.onSuccess?.(response);
         // A change made in a modal closes it and reloads the opener; a GET form (a search) is not a change.
         if (endpoint.method !== 'GET') signalFormSuccess();

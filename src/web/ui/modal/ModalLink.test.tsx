@@ -144,6 +144,7 @@ describe('a form inside a modal', () => {
     path: '/admin/things',
     body: z.object({ name: z.string() }),
     access: 'signed-in',
+    changes: [],
     summary: 'Things of the modal tests.',
   });
 
