@@ -1,16 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { availableParallelism } from 'node:os';
 
 // Five tiers, run separately by scripts/test.mjs: `unit` (contract + web components in happy-dom),
 // `api` (the server through app.inject on a real database), `cluster` (server processes on a PostgreSQL primary
 // and a streaming replica they start), `upgrade` (the previous release's databases upgraded by server processes,
 // and both releases serving one database), `e2e` (a real browser on a real server).
-
-// Test files at a time for `unit` and `api`, which npm test runs in one Vitest call (so they must agree): Vitest's
-// default, one fewer than the cores, leaves one of two cores idle. Each API file copies a migrated template
-// database (template-database.ts) rather than migrating its own, and nothing in them times itself against the clock.
-const fileWorkers = Math.max(2, availableParallelism() - 1);
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -22,7 +16,6 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
           setupFiles: ['src/web/test/setup.ts'],
-          maxWorkers: fileWorkers,
         },
       },
       {
@@ -32,7 +25,6 @@ export default defineConfig({
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
           globalSetup: ['src/server/test/template-database.ts'],
-          maxWorkers: fileWorkers,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
