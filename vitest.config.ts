@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
+          globalSetup: ['src/server/test/template-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -56,6 +57,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['src/server/test/template-database.ts'],
           // A journey waits for what the user waits for, as long as a busy machine makes them wait: polls give
           // up after 20 s, not 1 s.
           expect: { poll: { timeout: 20_000, interval: 100 } },

@@ -27,7 +27,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PGlite is single-process: a second process on the same DATA_DIR corrupts it, so the directory is
  * locked for the life of the process and a second start is refused.
  */
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
   let release: (() => void) | undefined;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -35,6 +35,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir: path.join(dataDir, 'pgdata') } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
   });
   const embeddedUse = pgliteUse(client);
@@ -101,13 +102,14 @@ async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOpt
 
 /**
  * PostgreSQL when DATABASE_URL is set, else embedded PGlite in dataDir (in memory when dataDir is undefined),
- * as it is: the server migrates it in `bootstrap`, under a lock against other instances.
+ * as it is: the server migrates it in `bootstrap`, under a lock against other instances. PGlite starts from
+ * `loadDataDir` (a dumped data dir) when given, instead of an empty cluster.
  */
 export function connectDatabase(
-  opts: { databaseUrl?: string; dataDir?: string } & PoolOptions,
+  opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob } & PoolOptions,
   log?: FastifyBaseLogger,
 ): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, log, opts) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, log, opts) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 /**
