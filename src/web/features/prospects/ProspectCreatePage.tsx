@@ -1,9 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Checkbox, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconCurrentLocation, IconMapPinOff } from '@tabler/icons-react';
 import { CARRIERS, DEFAULT_STATE, SPEED_TEST_READINGS } from '../../../contract/business';
-import type { CustomerSearchResult } from '../../../contract/customers';
 import { mapEndpoints } from '../../../contract/maps';
 import {
   OTHER_TOPOGRAPHY_ID,
@@ -15,12 +14,11 @@ import {
   type ProspectFormOptions,
 } from '../../../contract/prospects';
 import { paths } from '../../paths';
-import { CustomerSearchBox } from '../customers';
 import { ErrorState, Form, LoadingState, notify, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
 import { RequirePermission } from '../auth';
 import { useProspectFormOptions } from './api';
 import { useDeviceLocation, type DeviceLocation } from './useDeviceLocation';
-import { ActionFields, AddressFields, SpeedTests, TopographyField } from './ProspectFormSections';
+import { ActionFields, AddressFields, MemberField, SpeedTests, TopographyField } from './ProspectFormSections';
 
 const emptyReadings = () => Array.from({ length: SPEED_TEST_READINGS }, () => '');
 
@@ -86,7 +84,6 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
   const form = useForm(initialValues(), { resetOnSuccess: false });
   // The client checks the same rep rule as the server for this user (§6).
   const store = useMemo(() => prospectStoreFor(options), [options]);
-  const [member, setMember] = useState<CustomerSearchResult | null>(null);
   const [location, retryLocation] = useDeviceLocation();
   const actionId = typeof form.data.prospect_action_id === 'number' ? form.data.prospect_action_id : null;
   const otherChosen = (form.data.topographies ?? []).includes(OTHER_TOPOGRAPHY_ID);
@@ -128,15 +125,7 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
           />
         )}
 
-        <CustomerSearchBox
-          label="Existing member"
-          value={member}
-          onChange={(customer) => {
-            setMember(customer);
-            form.setData('customer_id', customer?.id ?? null);
-          }}
-          error={form.errors.customer_id}
-        />
+        <MemberField form={form} />
 
         <TextInput {...nameProps} autoComplete="off" />
 

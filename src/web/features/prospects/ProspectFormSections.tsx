@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Checkbox, Fieldset, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { SPEED_TEST_READINGS, PROSPECT_ACTION_WITH_DETAILS } from '../../../contract/business';
 import {
@@ -7,9 +8,27 @@ import {
   type ProspectFormInput,
   type ProspectFormOptions,
 } from '../../../contract/prospects';
+import type { CustomerSearchResult } from '../../../contract/customers';
+import { CustomerSearchBox } from '../customers';
 import { useFieldProps, type FormState } from '../../ui';
 
 type ProspectForm = FormState<ProspectFormInput>;
+
+/** The customer the visit was with, when already a member; the form keeps the id, the box the whole match. */
+export function MemberField({ form }: { form: ProspectForm }) {
+  const [member, setMember] = useState<CustomerSearchResult | null>(null);
+  return (
+    <CustomerSearchBox
+      label="Existing member"
+      value={member}
+      onChange={(customer) => {
+        setMember(customer);
+        form.setData('customer_id', customer?.id ?? null);
+      }}
+      error={form.errors.customer_id}
+    />
+  );
+}
 
 /** Street, city, state and ZIP of the visited address. */
 export function AddressFields({ form, states }: { form: ProspectForm; states: ProspectFormOptions['states'] }) {
