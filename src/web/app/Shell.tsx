@@ -48,7 +48,6 @@ export function Shell() {
 function Frame() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useCurrentUser();
-  const signOut = useSignOut();
   const location = useLocation();
   const [params] = useSearchParams();
   const can = useCan();
@@ -75,9 +74,6 @@ function Frame() {
   if (location.pathname === paths.dashboard && me.data && !can('dashboard.view') && entries[0])
     return <Navigate to={entries[0].href} replace />;
 
-  const isActive = (href: string) =>
-    href === paths.dashboard ? location.pathname === href : location.pathname.startsWith(href);
-
   return (
     <AppShell
       header={{ height: 56 }}
@@ -86,63 +82,10 @@ function Frame() {
     >
       <CommandPalette nav={nav} actions={actions} />
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
-            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
-              Back Office
-            </Title>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Button
-              variant="default"
-              size="compact-sm"
-              leftSection={<IconSearch size={16} />}
-              onClick={() => commandPalette.open()}
-              aria-keyshortcuts="Control+K /"
-            >
-              Search{' '}
-              <Kbd ml={6} size="xs" visibleFrom="sm">
-                Ctrl K
-              </Kbd>
-            </Button>
-            <ColorSchemeToggle />
-            <Anchor component={Link} to={paths.account} size="sm" visibleFrom="xs" data-testid="current-user">
-              {me.data?.name ?? ''}
-            </Anchor>
-            {/* On a phone the header holds the icon alone, named for screen readers. */}
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              leftSection={<IconLogout size={16} />}
-              loading={signOut.isPending}
-              onClick={() => signOut.mutate({})}
-              aria-label="Sign out"
-            >
-              <Box component="span" visibleFrom="xs">
-                Sign out
-              </Box>
-            </Button>
-          </Group>
-        </Group>
+        <TopBar navOpened={opened} onToggleNav={toggle} userName={me.data?.name ?? ''} />
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        <ScrollArea>
-          {entries.map((entry) => (
-            <NavLink
-              key={entry.href}
-              component={Link}
-              to={entry.href}
-              label={entry.label}
-              leftSection={<entry.icon size={18} stroke={1.6} />}
-              active={isActive(entry.href)}
-              onClick={close}
-            />
-          ))}
-        </ScrollArea>
-        <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="release">
-          Back Office {release}
-        </Text>
+        <MainNav entries={entries} pathname={location.pathname} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
         <ExternalLinksInNewTab />
@@ -155,5 +98,76 @@ function Frame() {
         )}
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The title, the search, the colour scheme, the signed-in user and signing out; the burger below 992 px. */
+function TopBar({ navOpened, onToggleNav, userName }: { navOpened: boolean; onToggleNav(): void; userName: string }) {
+  const signOut = useSignOut();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+        <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
+          Back Office
+        </Title>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconSearch size={16} />}
+          onClick={() => commandPalette.open()}
+          aria-keyshortcuts="Control+K /"
+        >
+          Search{' '}
+          <Kbd ml={6} size="xs" visibleFrom="sm">
+            Ctrl K
+          </Kbd>
+        </Button>
+        <ColorSchemeToggle />
+        <Anchor component={Link} to={paths.account} size="sm" visibleFrom="xs" data-testid="current-user">
+          {userName}
+        </Anchor>
+        {/* On a phone the header holds the icon alone, named for screen readers. */}
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconLogout size={16} />}
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate({})}
+          aria-label="Sign out"
+        >
+          <Box component="span" visibleFrom="xs">
+            Sign out
+          </Box>
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** The pages the user may open, the current one marked, and the release below them. */
+function MainNav({ entries, pathname, onNavigate }: { entries: typeof nav; pathname: string; onNavigate(): void }) {
+  const isActive = (href: string) => (href === paths.dashboard ? pathname === href : pathname.startsWith(href));
+  return (
+    <>
+      <ScrollArea>
+        {entries.map((entry) => (
+          <NavLink
+            key={entry.href}
+            component={Link}
+            to={entry.href}
+            label={entry.label}
+            leftSection={<entry.icon size={18} stroke={1.6} />}
+            active={isActive(entry.href)}
+            onClick={onNavigate}
+          />
+        ))}
+      </ScrollArea>
+      <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="release">
+        Back Office {release}
+      </Text>
+    </>
   );
 }

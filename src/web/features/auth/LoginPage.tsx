@@ -6,8 +6,8 @@ import { MFA_MESSAGES } from '../../../contract/mfa';
 import { HttpError } from '../../lib/http';
 import { signIn, signInWithCode } from './api';
 
-/** E-mail and password, then, when the account has two-factor sign-in on, a code (ADR 014). */
-export function LoginPage() {
+/** The two steps' values and the sign-in calls: a password step that needs a code moves on to the code step. */
+function useSignInSteps() {
   // A classic form post that passed the password step lands here with ?step=code.
   const [params] = useSearchParams();
   const [step, setStep] = useState<'password' | 'code'>(params.get('step') === 'code' ? 'code' : 'password');
@@ -53,11 +53,33 @@ export function LoginPage() {
     setFieldErrors({});
   }
 
-  const codeError = fieldErrors.code?.[0];
+  return {
+    step,
+    code,
+    setCode,
+    recovery,
+    setRecovery,
+    email,
+    setEmail,
+    password,
+    setPassword,
+    error,
+    fieldErrors,
+    busy,
+    submit,
+    startOver,
+  };
+}
+
+/** E-mail and password, then, when the account has two-factor sign-in on, a code (ADR 014). */
+export function LoginPage() {
+  const steps = useSignInSteps();
+  const { error, busy } = steps;
+  const codeError = steps.fieldErrors.code?.[0];
 
   return (
     <Center mih="100vh" p="md" bg="gray.0">
-      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p="xl" w={380} maw="100%" noValidate>
+      <Paper component="form" onSubmit={steps.submit} withBorder shadow="sm" p="xl" w={380} maw="100%" noValidate>
         <Stack>
           <Title order={1} size="h3">
             Back Office sign-in
@@ -68,25 +90,25 @@ export function LoginPage() {
             </Alert>
           )}
           {/* Keyed, so each step mounts its own fields: no input or button of one step is reused by the other. */}
-          {step === 'code' ? (
+          {steps.step === 'code' ? (
             <CodeStep
               key="code"
-              recovery={recovery}
-              onRecoveryChange={setRecovery}
-              code={code}
-              onCodeChange={setCode}
+              recovery={steps.recovery}
+              onRecoveryChange={steps.setRecovery}
+              code={steps.code}
+              onCodeChange={steps.setCode}
               error={codeError && codeError !== error ? codeError : undefined}
               busy={busy}
-              onStartOver={startOver}
+              onStartOver={steps.startOver}
             />
           ) : (
             <PasswordStep
               key="password"
-              email={email}
-              onEmailChange={setEmail}
-              password={password}
-              onPasswordChange={setPassword}
-              fieldErrors={fieldErrors}
+              email={steps.email}
+              onEmailChange={steps.setEmail}
+              password={steps.password}
+              onPasswordChange={steps.setPassword}
+              fieldErrors={steps.fieldErrors}
               error={error}
               busy={busy}
             />

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { customerEndpoints, isSearchable, type CustomerSearchResult } from '../../../contract/customers';
-import { api } from '../../lib/api';
+import type { CustomerSearchResult } from '../../../contract/customers';
+import { useCustomerSearch } from './useCustomerSearch';
 
 export interface CustomerSearchBoxProps {
   /** Name of the hidden input carrying the chosen id (§2: customer_id). */
@@ -30,15 +30,12 @@ export function CustomerSearchBox({
   delay = 250,
 }: CustomerSearchBoxProps) {
   const [text, setText] = useState(value?.name ?? '');
-  const [options, setOptions] = useState<CustomerSearchResult[] | null>(null);
-  const [listOpen, setListOpen] = useState(false);
+  const { options, loading, listOpen, setListOpen, search, clear } = useCustomerSearch(delay);
   const combobox = useCombobox({
     opened: listOpen && options !== null,
     onOpenedChange: setListOpen,
     onDropdownClose: () => combobox.resetSelectedOption(),
   });
-  const [loading, setLoading] = useState(false);
-  const [query, setQuery] = useState('');
   const emitted = useRef(value);
   const selectedId = useId();
 
@@ -48,32 +45,6 @@ export function CustomerSearchBox({
     emitted.current = value;
     setText(value?.name ?? '');
   }, [value]);
-
-  useEffect(() => {
-    if (!isSearchable(query)) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      api(customerEndpoints.search, { query: { q: query.trim() } }, { signal: controller.signal })
-        .then((rows) => {
-          if (controller.signal.aborted) return;
-          setOptions(rows);
-          setListOpen(true);
-        })
-        // §8: a failed customer search is not shown to the user.
-        .catch((err: unknown) => {
-          if ((err as Error).name !== 'AbortError') console.error('Customer search failed', err);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, delay);
-    // A newer keystroke cancels the wait and the request in flight, so a late answer never lands.
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, delay]);
 
   // The first match is highlighted as soon as the list shows, so Enter picks it.
   useEffect(() => {
@@ -87,10 +58,7 @@ export function CustomerSearchBox({
 
   const type = (next: string) => {
     setText(next);
-    setOptions(null);
-    setLoading(false);
-    setListOpen(false);
-    setQuery(next);
+    search(next);
     if (value) choose(null);
   };
 
@@ -98,9 +66,7 @@ export function CustomerSearchBox({
     const customer = options?.find((o) => String(o.id) === id);
     if (!customer) return;
     setText(customer.name);
-    setOptions(null);
-    setQuery('');
-    setListOpen(false);
+    clear();
     choose(customer);
   };
 
@@ -121,19 +87,7 @@ export function CustomerSearchBox({
             onBlur={() => setListOpen(false)}
           />
         </Combobox.Target>
-        <Combobox.Dropdown hidden={options === null}>
-          <Combobox.Options aria-label="Matching customers">
-            {options?.length === 0 && <Combobox.Empty>No customers found</Combobox.Empty>}
-            {options?.map((o) => (
-              <Combobox.Option value={String(o.id)} key={o.id}>
-                {o.name}{' '}
-                <Text span c="dimmed" size="sm">
-                  #{o.id}
-                </Text>
-              </Combobox.Option>
-            ))}
-          </Combobox.Options>
-        </Combobox.Dropdown>
+        <CustomerOptions options={options} />
       </Combobox>
       <input type="hidden" name={name} value={value?.id ?? ''} />
       {value && (
@@ -143,5 +97,24 @@ export function CustomerSearchBox({
         </Text>
       )}
     </div>
+  );
+}
+
+/** The matches, each with its id; hidden until a search has answered. */
+function CustomerOptions({ options }: { options: CustomerSearchResult[] | null }) {
+  return (
+    <Combobox.Dropdown hidden={options === null}>
+      <Combobox.Options aria-label="Matching customers">
+        {options?.length === 0 && <Combobox.Empty>No customers found</Combobox.Empty>}
+        {options?.map((o) => (
+          <Combobox.Option value={String(o.id)} key={o.id}>
+            {o.name}{' '}
+            <Text span c="dimmed" size="sm">
+              #{o.id}
+            </Text>
+          </Combobox.Option>
+        ))}
+      </Combobox.Options>
+    </Combobox.Dropdown>
   );
 }

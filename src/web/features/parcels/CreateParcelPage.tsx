@@ -82,26 +82,10 @@ export function CreateParcelPage() {
 function CreateParcel() {
   const form = useForm<ParcelFormValues>(blank);
   const navigate = useNavigate();
-  const containers = useContainers();
   const items = useCustomerItems(form.data.customer?.id);
-
-  const chooseContainer = (id: string | null) => {
-    const chosen = containers.data?.find((c) => String(c.id) === id);
-    // The container gives the box's dimensions; the weight is the parcel's own.
-    if (chosen)
-      form.setData({
-        container_id: id,
-        length: String(chosen.length),
-        width: String(chosen.width),
-        height: String(chosen.height),
-      });
-    else form.setData('container_id', null);
-    form.clearErrors('container_id', 'length', 'width', 'height');
-  };
 
   const direction = useFieldProps(form, 'direction', { label: 'Direction', required: true });
   const item = useSelectFieldProps(form, 'item', { label: 'Device or equipment' });
-  const container = useSelectFieldProps(form, 'container_id', { label: 'Predefined container' });
 
   return (
     <>
@@ -153,28 +137,53 @@ function CreateParcel() {
             searchable
             clearable
           />
-          <Select
-            {...container}
-            onChange={chooseContainer}
-            data={(containers.data ?? []).map((c) => ({
-              value: String(c.id),
-              label: `${c.name} (${c.length} × ${c.width} × ${c.height} in)`,
-            }))}
-            placeholder="Custom size"
-            description="Fills in the length, width and height."
-            clearable
-          />
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Measure form={form} field="length" label="Length" unit="in" />
-            <Measure form={form} field="width" label="Width" unit="in" />
-            <Measure form={form} field="height" label="Height" unit="in" />
-            <Measure form={form} field="weight" label="Weight" unit="oz" />
-          </SimpleGrid>
+          <BoxFields form={form} />
           <Group>
             <SubmitButton />
           </Group>
         </Form>
       </Card>
+    </>
+  );
+}
+
+/** The box: a predefined container fills in its dimensions, or they are measured by hand; the weight always is. */
+function BoxFields({ form }: { form: FormState<ParcelFormValues> }) {
+  const containers = useContainers();
+  const container = useSelectFieldProps(form, 'container_id', { label: 'Predefined container' });
+  const chooseContainer = (id: string | null) => {
+    const chosen = containers.data?.find((c) => String(c.id) === id);
+    // The container gives the box's dimensions; the weight is the parcel's own.
+    if (chosen)
+      form.setData({
+        container_id: id,
+        length: String(chosen.length),
+        width: String(chosen.width),
+        height: String(chosen.height),
+      });
+    else form.setData('container_id', null);
+    form.clearErrors('container_id', 'length', 'width', 'height');
+  };
+
+  return (
+    <>
+      <Select
+        {...container}
+        onChange={chooseContainer}
+        data={(containers.data ?? []).map((c) => ({
+          value: String(c.id),
+          label: `${c.name} (${c.length} × ${c.width} × ${c.height} in)`,
+        }))}
+        placeholder="Custom size"
+        description="Fills in the length, width and height."
+        clearable
+      />
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Measure form={form} field="length" label="Length" unit="in" />
+        <Measure form={form} field="width" label="Width" unit="in" />
+        <Measure form={form} field="height" label="Height" unit="in" />
+        <Measure form={form} field="weight" label="Weight" unit="oz" />
+      </SimpleGrid>
     </>
   );
 }

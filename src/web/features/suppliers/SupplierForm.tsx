@@ -9,7 +9,7 @@ import {
   type SupplierBody,
   type SupplierTerms,
 } from '../../../contract/suppliers';
-import { Form, notify, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { Form, notify, SubmitButton, useFieldProps, useForm, type FormState } from '../../ui';
 import { useUndoToast } from '../audit';
 import { paths } from '../../paths';
 
@@ -41,7 +41,6 @@ export function SupplierForm({
 }) {
   const form = useForm<SupplierFormValues>(initial);
   const navigate = useNavigate();
-  const locked = isFrequencyLocked(form.data);
   const undoable = useUndoToast();
   const saved = {
     onSuccess: () => {
@@ -52,15 +51,6 @@ export function SupplierForm({
     },
   };
 
-  const chooseTerms = (change: Partial<SupplierTerms>) => {
-    const next = applySupplierRules({ ...form.data, ...change });
-    form.setData({ prorates: next.prorates, frequency: next.frequency, billingCycle: next.billingCycle });
-    form.clearErrors('prorates', 'frequency', 'billingCycle');
-  };
-
-  const prorates = useFieldProps(form, 'prorates', { label: 'Prorates', required: true });
-  const frequency = useFieldProps(form, 'frequency', { label: 'Frequency', required: true });
-  const billingCycle = useFieldProps(form, 'billingCycle', { label: 'Billing cycle', required: true });
   const supplierReport = useFieldProps(form, 'supplierReport', { label: 'Supplier report' });
 
   return (
@@ -83,33 +73,53 @@ export function SupplierForm({
           />
           <TextInput {...useFieldProps(form, 'contactPhone', { label: 'Contact phone' })} type="tel" maxLength={40} />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            {...billingCycle}
-            data={[...BILLING_CYCLES]}
-            allowDeselect={false}
-            onChange={(value) => value && chooseTerms({ billingCycle: value as SupplierTerms['billingCycle'] })}
-          />
-          <Select
-            {...frequency}
-            data={[...FREQUENCIES]}
-            allowDeselect={false}
-            disabled={locked}
-            description={locked ? 'Set by the billing cycle and proration.' : undefined}
-            onChange={(value) => value && chooseTerms({ frequency: value as SupplierTerms['frequency'] })}
-          />
-        </SimpleGrid>
-        <Radio.Group {...prorates} onChange={(value) => chooseTerms({ prorates: value as SupplierTerms['prorates'] })}>
-          <Group mt={6}>
-            <Radio value="1" label="Yes" disabled={form.data.billingCycle === '30 Day'} />
-            <Radio value="0" label="No" />
-          </Group>
-        </Radio.Group>
+        <TermsFields form={form} />
         <Switch {...supplierReport} />
         <div>
           <SubmitButton />
         </div>
       </Form>
     </Card>
+  );
+}
+
+/** Billing cycle, frequency and proration: a choice applies the shared rules to the other two at once. */
+function TermsFields({ form }: { form: FormState<SupplierFormValues> }) {
+  const locked = isFrequencyLocked(form.data);
+  const chooseTerms = (change: Partial<SupplierTerms>) => {
+    const next = applySupplierRules({ ...form.data, ...change });
+    form.setData({ prorates: next.prorates, frequency: next.frequency, billingCycle: next.billingCycle });
+    form.clearErrors('prorates', 'frequency', 'billingCycle');
+  };
+
+  const prorates = useFieldProps(form, 'prorates', { label: 'Prorates', required: true });
+  const frequency = useFieldProps(form, 'frequency', { label: 'Frequency', required: true });
+  const billingCycle = useFieldProps(form, 'billingCycle', { label: 'Billing cycle', required: true });
+
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          {...billingCycle}
+          data={[...BILLING_CYCLES]}
+          allowDeselect={false}
+          onChange={(value) => value && chooseTerms({ billingCycle: value as SupplierTerms['billingCycle'] })}
+        />
+        <Select
+          {...frequency}
+          data={[...FREQUENCIES]}
+          allowDeselect={false}
+          disabled={locked}
+          description={locked ? 'Set by the billing cycle and proration.' : undefined}
+          onChange={(value) => value && chooseTerms({ frequency: value as SupplierTerms['frequency'] })}
+        />
+      </SimpleGrid>
+      <Radio.Group {...prorates} onChange={(value) => chooseTerms({ prorates: value as SupplierTerms['prorates'] })}>
+        <Group mt={6}>
+          <Radio value="1" label="Yes" disabled={form.data.billingCycle === '30 Day'} />
+          <Radio value="0" label="No" />
+        </Group>
+      </Radio.Group>
+    </>
   );
 }

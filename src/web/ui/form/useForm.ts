@@ -95,6 +95,103 @@ export function firstMessages(fieldErrors: Record<string, string[]>): Record<str
   return out;
 }
 
+/** What the last change or submit left: field errors, a form-wide error, the processing and successful flags. */
+function useFormFeedback() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [successful, setSuccessful] = useState(false);
+  const setError = useCallback((field: string, message: string) => setErrors((e) => ({ ...e, [field]: message })), []);
+  const clearErrors = useCallback((...fields: string[]) => {
+    setErrors((e) => (fields.length ? withoutErrors(e, fields) : {}));
+    if (!fields.length) setFormError(null);
+  }, []);
+  return {
+    errors,
+    setErrors,
+    setError,
+    clearErrors,
+    formError,
+    setFormError,
+    processing,
+    setProcessing,
+    successful,
+    setSuccessful,
+  };
+}
+
+type FormFeedback = ReturnType<typeof useFormFeedback>;
+
+/** A failed request's field errors (first message each), or, when none is about a field, the form's error. */
+function failureOf(err: unknown): { fieldErrors: Record<string, string>; formError: string | null } {
+  const fieldErrors = err instanceof HttpError ? firstMessages(err.fieldErrors) : {};
+  if (Object.keys(fieldErrors).length) return { fieldErrors, formError: null };
+  return {
+    fieldErrors,
+    formError: err instanceof HttpError ? err.firstError : 'Something went wrong. Please try again.',
+  };
+}
+
+/**
+ * The form's submit: checks `values()` against the endpoint's schema, sends them once at a time, and reports
+ * the outcome through the feedback setters; `onSent` runs first after a success.
+ */
+function useSubmit(feedback: FormFeedback, values: () => unknown, onSent: () => void): FormState<object>['submit'] {
+  const { setErrors, setFormError, setProcessing, setSuccessful } = feedback;
+  const busyRef = useRef(false);
+  const invalidate = useInvalidate();
+  return useCallback(
+    async <E extends Endpoint>(
+      endpoint: E,
+      input: Omit<CallInput<E>, 'body'> = {} as Omit<CallInput<E>, 'body'>,
+      options: SubmitOptions<ResponseOf<E>> = {},
+    ): Promise<ResponseOf<E> | undefined> => {
+      if (busyRef.current) return undefined;
+      const payload = values();
+      // A GET or DELETE carries the values in its query, anything else in its body.
+      const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+      const checked = (inQuery ? endpoint.query : endpoint.body)?.safeParse(payload);
+      if (checked && !checked.success) {
+        const fieldErrors = issueMessages(checked.error);
+        setErrors(fieldErrors);
+        setSuccessful(false);
+        options.onError?.(fieldErrors, checked.error);
+        return undefined;
+      }
+      busyRef.current = true;
+      setProcessing(true);
+      setSuccessful(false);
+      setFormError(null);
+      try {
+        const response = await (api as (e: Endpoint, input: object) => Promise<ResponseOf<E>>)(endpoint, {
+          ...input,
+          [inQuery ? 'query' : 'body']: payload,
+        });
+        setErrors({});
+        setSuccessful(true);
+        onSent();
+        // What the endpoint declares it changes reloads before `onSuccess` runs.
+        await invalidate(endpoint, input);
+        await options.onSuccess?.(response);
+        // A change made in a modal closes it and reloads the opener; a GET form (a search) is not a change.
+        if (endpoint.method !== 'GET') signalFormSuccess();
+        return response;
+      } catch (err) {
+        const { fieldErrors, formError } = failureOf(err);
+        setErrors(fieldErrors);
+        if (formError !== null) setFormError(formError);
+        if (!(err instanceof HttpError)) console.error(err);
+        options.onError?.(fieldErrors, err);
+        return undefined;
+      } finally {
+        busyRef.current = false;
+        setProcessing(false);
+      }
+    },
+    [invalidate, onSent, setErrors, setFormError, setProcessing, setSuccessful, values],
+  );
+}
+
 /**
  * Form state with the server's validation: values, first error per field, processing/successful flags.
  * Typing in a field clears its errors; a payload holding a File goes as multipart (see lib/http).
@@ -105,14 +202,11 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
     return initial;
   });
   const [data, setDataState] = useState<T>(initialValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const [successful, setSuccessful] = useState(false);
+  const feedback = useFormFeedback();
+  const { errors, setErrors, setError, clearErrors, formError, setFormError, processing, successful, setSuccessful } =
+    feedback;
   const dataRef = useRef(data);
-  const busyRef = useRef(false);
   const transformRef = useRef<(data: T) => unknown>((d) => d);
-  const invalidate = useInvalidate();
 
   const update = useCallback((next: T) => {
     dataRef.current = next;
@@ -130,76 +224,24 @@ export function useForm<T extends object>(initial: T, { resetOnSuccess = true }:
       }
       setFormError(null);
     },
-    [update],
+    [setErrors, setFormError, update],
   ) as FormState<T>['setData'];
 
-  const setError = useCallback((field: string, message: string) => setErrors((e) => ({ ...e, [field]: message })), []);
-  const clearErrors = useCallback((...fields: string[]) => {
-    setErrors((e) => (fields.length ? withoutErrors(e, fields) : {}));
-    if (!fields.length) setFormError(null);
-  }, []);
   const reset = useCallback(() => {
     update(initialValues);
     setErrors({});
     setFormError(null);
     setSuccessful(false);
-  }, [initialValues, update]);
+  }, [initialValues, setErrors, setFormError, setSuccessful, update]);
   const transform = useCallback((fn: (data: T) => unknown) => {
     transformRef.current = fn;
   }, []);
 
-  const submit = useCallback(
-    async <E extends Endpoint>(
-      endpoint: E,
-      input: Omit<CallInput<E>, 'body'> = {} as Omit<CallInput<E>, 'body'>,
-      options: SubmitOptions<ResponseOf<E>> = {},
-    ): Promise<ResponseOf<E> | undefined> => {
-      if (busyRef.current) return undefined;
-      const values = transformRef.current(dataRef.current);
-      // A GET or DELETE carries the values in its query, anything else in its body.
-      const inQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
-      const checked = (inQuery ? endpoint.query : endpoint.body)?.safeParse(values);
-      if (checked && !checked.success) {
-        const fieldErrors = issueMessages(checked.error);
-        setErrors(fieldErrors);
-        setSuccessful(false);
-        options.onError?.(fieldErrors, checked.error);
-        return undefined;
-      }
-      busyRef.current = true;
-      setProcessing(true);
-      setSuccessful(false);
-      setFormError(null);
-      try {
-        const response = await (api as (e: Endpoint, input: object) => Promise<ResponseOf<E>>)(endpoint, {
-          ...input,
-          [inQuery ? 'query' : 'body']: values,
-        });
-        setErrors({});
-        setSuccessful(true);
-        if (resetOnSuccess) update(initialValues);
-        // What the endpoint declares it changes reloads before `onSuccess` runs.
-        await invalidate(endpoint, input);
-        await options.onSuccess?.(response);
-        // A change made in a modal closes it and reloads the opener; a GET form (a search) is not a change.
-        if (endpoint.method !== 'GET') signalFormSuccess();
-        return response;
-      } catch (err) {
-        const fieldErrors = err instanceof HttpError ? firstMessages(err.fieldErrors) : {};
-        setErrors(fieldErrors);
-        if (!Object.keys(fieldErrors).length) {
-          setFormError(err instanceof HttpError ? err.firstError : 'Something went wrong. Please try again.');
-        }
-        if (!(err instanceof HttpError)) console.error(err);
-        options.onError?.(fieldErrors, err);
-        return undefined;
-      } finally {
-        busyRef.current = false;
-        setProcessing(false);
-      }
-    },
-    [initialValues, invalidate, resetOnSuccess, update],
-  );
+  const values = useCallback(() => transformRef.current(dataRef.current), []);
+  const onSent = useCallback(() => {
+    if (resetOnSuccess) update(initialValues);
+  }, [initialValues, resetOnSuccess, update]);
+  const submit = useSubmit(feedback, values, onSent);
 
   const hasErrors = Object.keys(errors).length > 0;
   return useMemo(
