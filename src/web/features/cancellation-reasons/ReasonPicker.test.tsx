@@ -60,9 +60,10 @@ describe('ReasonPicker', () => {
     expect(
       await screen.findByText('The selected cancellation reason has been retired. Choose another reason.'),
     ).toBeInTheDocument();
+    // The control is given back and cleared in the render after the message: wait for it as a user would.
     const control = screen.getByRole('combobox', { name: label });
-    expect(control).toBeEnabled();
-    expect(control).toHaveValue('');
+    await waitFor(() => expect(control).toBeEnabled());
+    await waitFor(() => expect(control).toHaveValue(''));
   });
 
   it('shows a retired reason already recorded, without offering it for new choices', async () => {
