@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Group, Pagination, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { HttpError } from '../lib/http';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { EXACT_COUNT_LIMIT, type Page } from '../../contract/pagination';
-
-/** What a list page asks the server for: a page number, the cursor it starts after, an exact count (ADR 015). */
-export interface PageRequest {
-  page: number;
-  after?: string;
-  exact?: '1';
-}
+import type { Page } from '../../contract/pagination';
+import { PageLinks, type PageRequest } from './PageLinks';
 
 export interface Column<T> {
   key: string;
@@ -93,24 +87,6 @@ export function DataTable<T>({
   if (!rows) return loading ? <LoadingState /> : null;
   if (!rows.length && !loading) return <EmptyState>{empty}</EmptyState>;
 
-  const pages = Math.max(1, Math.ceil(total / perPage));
-  const first = (page - 1) * perPage + 1;
-  // Numbered pages only while every page is within reach of an offset; past it, Previous and Next with cursors.
-  const numbered = !estimated && total <= EXACT_COUNT_LIMIT;
-  const last = numbered ? Math.min(total, page * perPage) : first + rows.length - 1;
-  const keep = exact ? { exact: '1' as const } : {};
-  const go = (request: PageRequest) => onPageChange?.({ ...request, ...keep });
-  const previous = () => {
-    const after = cursors.current.get(page - 1);
-    const reachable = (page - 2) * perPage < EXACT_COUNT_LIMIT;
-    go(after || reachable ? { page: page - 1, after } : { page: 1 });
-  };
-  const next = () => {
-    if (!nextCursor) return;
-    cursors.current.set(page + 1, nextCursor);
-    go({ page: page + 1, after: nextCursor });
-  };
-
   return (
     <Box>
       {/* A plain scrolling box that takes focus, so a keyboard can scroll a table wider than the window; positioned,
@@ -128,24 +104,7 @@ export function DataTable<T>({
               <VisuallyHidden>{caption}</VisuallyHidden>
             </caption>
           )}
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => {
-                const sortable = c.sortable && sort !== undefined && onSortChange;
-                const direction = sort === c.key ? 'ascending' : sort === `-${c.key}` ? 'descending' : undefined;
-                return (
-                  <Table.Th
-                    key={c.key}
-                    scope="col"
-                    style={{ textAlign: c.align, width: c.width }}
-                    aria-sort={sortable ? (direction ?? 'none') : undefined}
-                  >
-                    {sortable ? <SortButton column={c} direction={direction} onSort={onSortChange} /> : c.header}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
+          <HeadRow columns={columns} sort={sort} onSortChange={onSortChange} />
           <Table.Tbody>
             {rows.map((row, i) => (
               <Table.Tr key={rowKey ? rowKey(row) : defaultKey(row, i)}>
@@ -160,54 +119,43 @@ export function DataTable<T>({
         </Table>
       </Table.ScrollContainer>
       {total > 0 && (
-        <Group justify="space-between" mt="sm" gap="xs">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {estimated ? 'about ' : ''}
-              {total.toLocaleString('en-US')}
-            </Text>
-            {estimated && onPageChange && (
-              <Button variant="subtle" size="compact-xs" onClick={() => onPageChange({ page: 1, exact: '1' })}>
-                Count exactly
-              </Button>
-            )}
-          </Group>
-          {onPageChange &&
-            (numbered ? (
-              pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={(p) => go({ page: p })}
-                  size="sm"
-                  siblings={1}
-                  boundaries={1}
-                  aria-label="Pages"
-                  getItemProps={(p) => ({
-                    'aria-label': `Page ${p}`,
-                    'aria-current': p === page ? 'page' : undefined,
-                  })}
-                  getControlProps={(control) => ({
-                    'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page`,
-                  })}
-                />
-              )
-            ) : (
-              <Group gap="xs" role="navigation" aria-label="Pages">
-                <Button variant="default" size="xs" disabled={page <= 1} onClick={previous}>
-                  Previous page
-                </Button>
-                <Text size="sm" aria-current="page">
-                  Page {page.toLocaleString('en-US')}
-                </Text>
-                <Button variant="default" size="xs" disabled={!nextCursor} onClick={next}>
-                  Next page
-                </Button>
-              </Group>
-            ))}
-        </Group>
+        <PageLinks
+          shown={rows.length}
+          total={total}
+          estimated={estimated}
+          nextCursor={nextCursor}
+          page={page}
+          perPage={perPage}
+          exact={exact}
+          onPageChange={onPageChange}
+          cursors={cursors}
+        />
       )}
     </Box>
+  );
+}
+
+/** The heading row: a sortable column's heading is a button that sorts by it, and tells which way it is sorted. */
+function HeadRow<T>({ columns, sort, onSortChange }: Pick<DataTableProps<T>, 'columns' | 'sort' | 'onSortChange'>) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((c) => {
+          const sortable = c.sortable && sort !== undefined && onSortChange;
+          const direction = sort === c.key ? 'ascending' : sort === `-${c.key}` ? 'descending' : undefined;
+          return (
+            <Table.Th
+              key={c.key}
+              scope="col"
+              style={{ textAlign: c.align, width: c.width }}
+              aria-sort={sortable ? (direction ?? 'none') : undefined}
+            >
+              {sortable ? <SortButton column={c} direction={direction} onSort={onSortChange} /> : c.header}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
   );
 }
 

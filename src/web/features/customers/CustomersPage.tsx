@@ -1,18 +1,8 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { CUSTOMER_SEARCH_MIN_CHARS } from '../../../contract/business';
 import { customerEndpoints, isSearchable, type CustomerListQuery, type CustomerRow } from '../../../contract/customers';
-import {
-  DataTable,
-  ExportButton,
-  pageQueryProps,
-  PageHeader,
-  SearchInput,
-  useFilterParams,
-  useUrlPager,
-  type Column,
-  formatDate,
-} from '../../ui';
+import { ListPage, pageQueryProps, SearchInput, useFilterParams, useUrlPager, type Column, formatDate } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { useCustomers } from './api';
@@ -49,37 +39,31 @@ export function CustomersPage() {
   const q = params.get('q');
   const list = useCustomers({ ...pager.request, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
   return (
-    <Stack gap="sm">
-      <PageHeader
-        title="Customers"
-        actions={
-          <>
-            <SavedViewsMenu list="customers" />
-            <ExportButton
-              endpoint={customerEndpoints.export}
-              query={{ q: isSearchable(q) ? q : '', sort: pager.request.sort }}
-              total={list.data?.total}
-              estimated={list.data?.estimated}
-            />
-          </>
-        }
-      />
-      <SearchInput
-        value={q}
-        onChange={(value) => params.set({ q: value })}
-        placeholder="Start typing name or customer ID"
-        label="Search customers"
-        description={`Name, customer ID, phone or e-mail; ${CUSTOMER_SEARCH_MIN_CHARS} or more characters.`}
-        maw={420}
-      />
-      <DataTable
-        caption="Customers"
-        columns={columns}
-        {...pageQueryProps(list)}
-        {...pager.props}
-        perPage={PER_PAGE}
-        empty={isSearchable(q) ? 'No customer matches this search.' : 'No customers yet.'}
-      />
-    </Stack>
+    <ListPage
+      title="Customers"
+      views={<SavedViewsMenu list="customers" />}
+      exportTo={{
+        endpoint: customerEndpoints.export,
+        query: { q: isSearchable(q) ? q : '', sort: pager.request.sort },
+      }}
+      filters={
+        <SearchInput
+          value={q}
+          onChange={(value) => params.set({ q: value })}
+          placeholder="Start typing name or customer ID"
+          label="Search customers"
+          description={`Name, customer ID, phone or e-mail; ${CUSTOMER_SEARCH_MIN_CHARS} or more characters.`}
+          maw={420}
+        />
+      }
+      table={{
+        caption: 'Customers',
+        columns,
+        ...pageQueryProps(list),
+        ...pager.props,
+        perPage: PER_PAGE,
+        empty: isSearchable(q) ? 'No customer matches this search.' : 'No customers yet.',
+      }}
+    />
   );
 }

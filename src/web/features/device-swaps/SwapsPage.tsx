@@ -1,15 +1,13 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { deviceSwapEndpoints, type DeviceSwapFilters, type DeviceSwapRow } from '../../../contract/device-swaps';
 import {
-  DataTable,
   DateRangeFields,
-  ExportButton,
   FilterBar,
   FilterChip,
   formatDateTime,
+  ListPage,
   pageQueryProps,
-  PageHeader,
   useFilterParams,
   useUrlPager,
   type Column,
@@ -58,25 +56,26 @@ export function SwapsPage() {
   const supplierName = suppliers.data?.find((s) => s.id === Number(supplierId))?.name ?? `Supplier ${supplierId}`;
 
   return (
-    <Stack>
-      <PageHeader
-        title="Device swaps"
-        description="Devices replaced for customers, newest first."
-        actions={
-          <>
-            <SavedViewsMenu list="device-swaps" />
-            <ExportButton
-              endpoint={deviceSwapEndpoints.export}
-              query={{ ...filters, sort: pager.request.sort }}
-              total={list.data?.total}
-              estimated={list.data?.estimated}
-            />
-          </>
-        }
-      />
-      <FilterBar filtered={filtered} onReset={() => params.set({ supplierId: null, from: null, to: null })}>
-        <DateRangeFields labels={['Swapped from', 'Swapped to']} from={from} to={to} onChange={params.set} w={HALF} />
-      </FilterBar>
+    <ListPage
+      title="Device swaps"
+      description="Devices replaced for customers, newest first."
+      views={<SavedViewsMenu list="device-swaps" />}
+      exportTo={{ endpoint: deviceSwapEndpoints.export, query: { ...filters, sort: pager.request.sort } }}
+      filters={
+        <FilterBar filtered={filtered} onReset={() => params.set({ supplierId: null, from: null, to: null })}>
+          <DateRangeFields labels={['Swapped from', 'Swapped to']} from={from} to={to} onChange={params.set} w={HALF} />
+        </FilterBar>
+      }
+      table={{
+        caption: 'Device swaps',
+        columns,
+        ...pageQueryProps(list),
+        ...pager.props,
+        perPage: PER_PAGE,
+        empty: filtered ? 'No device swap matches these filters.' : 'There are no device swaps yet.',
+        minWidth: 760,
+      }}
+    >
       {supplierId && (
         <FilterChip
           label="Supplier"
@@ -86,15 +85,6 @@ export function SwapsPage() {
           onClear={() => params.set({ supplierId: null })}
         />
       )}
-      <DataTable
-        caption="Device swaps"
-        columns={columns}
-        {...pageQueryProps(list)}
-        {...pager.props}
-        perPage={PER_PAGE}
-        empty={filtered ? 'No device swap matches these filters.' : 'There are no device swaps yet.'}
-        minWidth={760}
-      />
-    </Stack>
+    </ListPage>
   );
 }

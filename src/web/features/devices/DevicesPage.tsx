@@ -1,15 +1,6 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  DataTable,
-  ExportButton,
-  pageQueryProps,
-  PageHeader,
-  useFilterParams,
-  useUrlPager,
-  SearchInput,
-  type Column,
-} from '../../ui';
+import { ListPage, pageQueryProps, useFilterParams, useUrlPager, SearchInput, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { devicesEndpoints, type DeviceListQuery, type DeviceRow } from '../../../contract/devices';
@@ -70,76 +61,59 @@ export function DevicesPage() {
   const productId = params.get('productId');
   const pager = useUrlPager<DeviceListQuery['sort']>('-id');
   const options = useDeviceOptions();
-  const list = useDevices({
-    q: q || undefined,
-    status: status || undefined,
-    productId: productId || undefined,
-    ...pager.request,
-    perPage: PER_PAGE,
-  });
+  const filters = { q: q || undefined, status: status || undefined, productId: productId || undefined };
+  const list = useDevices({ ...filters, ...pager.request, perPage: PER_PAGE });
 
   return (
-    <Stack>
-      <PageHeader
-        title="Devices"
-        description="Lines with their phones. Open a device to act on it."
-        actions={
-          <>
-            <Button component={Link} to={paths.deviceSwaps} variant="default">
-              Device swaps
-            </Button>
-            <SavedViewsMenu list="devices" />
-            <ExportButton
-              endpoint={devicesEndpoints.export}
-              query={{
-                q: q || undefined,
-                status: status || undefined,
-                productId: productId || undefined,
-                sort: pager.request.sort,
-              }}
-              total={list.data?.total}
-              estimated={list.data?.estimated}
-            />
-          </>
-        }
-      />
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <SearchInput
-          label="Search"
-          placeholder="Whole IMEI, SIM, phone number or device id"
-          value={q}
-          onChange={(value) => params.set({ q: value.trim() })}
-          style={{ flex: '1 1 260px' }}
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          clearable
-          data={(options.data?.statuses ?? []).map((s) => ({ value: String(s.id), label: s.description }))}
-          value={status || null}
-          onChange={(value) => params.set({ status: value })}
-          style={{ flex: '1 1 180px' }}
-        />
-        <Select
-          label="Product"
-          placeholder="Any product"
-          clearable
-          searchable
-          data={(options.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.model }))}
-          value={productId || null}
-          onChange={(value) => params.set({ productId: value })}
-          style={{ flex: '1 1 220px' }}
-        />
-      </Group>
-      <DataTable
-        caption="Devices"
-        columns={columns}
-        {...pageQueryProps(list)}
-        {...pager.props}
-        perPage={PER_PAGE}
-        empty={q || status || productId ? 'No device matches these filters.' : 'There are no devices yet.'}
-        minWidth={900}
-      />
-    </Stack>
+    <ListPage
+      title="Devices"
+      description="Lines with their phones. Open a device to act on it."
+      views={<SavedViewsMenu list="devices" />}
+      exportTo={{ endpoint: devicesEndpoints.export, query: { ...filters, sort: pager.request.sort } }}
+      actions={
+        <Button component={Link} to={paths.deviceSwaps} variant="default">
+          Device swaps
+        </Button>
+      }
+      filters={
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <SearchInput
+            label="Search"
+            placeholder="Whole IMEI, SIM, phone number or device id"
+            value={q}
+            onChange={(value) => params.set({ q: value.trim() })}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Select
+            label="Status"
+            placeholder="Any status"
+            clearable
+            data={(options.data?.statuses ?? []).map((s) => ({ value: String(s.id), label: s.description }))}
+            value={status || null}
+            onChange={(value) => params.set({ status: value })}
+            style={{ flex: '1 1 180px' }}
+          />
+          <Select
+            label="Product"
+            placeholder="Any product"
+            clearable
+            searchable
+            data={(options.data?.products ?? []).map((p) => ({ value: String(p.id), label: p.model }))}
+            value={productId || null}
+            onChange={(value) => params.set({ productId: value })}
+            style={{ flex: '1 1 220px' }}
+          />
+        </Group>
+      }
+      table={{
+        caption: 'Devices',
+        columns,
+        ...pageQueryProps(list),
+        ...pager.props,
+        perPage: PER_PAGE,
+        empty: q || status || productId ? 'No device matches these filters.' : 'There are no devices yet.',
+        minWidth: 900,
+      }}
+    />
   );
 }

@@ -1,12 +1,10 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import {
   BulkBar,
   DataTable,
   ExportButton,
   FIRST_PAGE,
-  formatDate,
   HashTabs,
   pageQueryProps,
   PageHeader,
@@ -14,20 +12,17 @@ import {
   useUrlPager,
   SearchInput,
   useRowSelection,
-  type Column,
 } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
-import { href, paths } from '../../paths';
 import {
   EQUIPMENT_STATE_LABELS,
   equipmentEndpoints,
   equipmentState,
-  type EquipmentRow,
   type EquipmentState,
 } from '../../../contract/equipment';
-import { PermittedLink, useCan } from '../auth';
-import { CustomerLink } from '../devices';
+import { useCan } from '../auth';
 import { useEquipmentList } from './api';
+import { equipmentColumns } from './equipmentColumns';
 import { useEquipmentActions } from './useEquipmentActions';
 
 const PER_PAGE = 25;
@@ -65,73 +60,11 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
   const bulk = state === 'hold' && can('devices.manage');
   const selection = useRowSelection(list.data?.rows, (e) => `IMEI ${e.imei}`);
 
-  const columns: Column<EquipmentRow>[] = [
+  const columns = [
     ...(bulk ? [selection.column] : []),
-    {
-      key: 'imei',
-      header: 'IMEI',
-      render: (e) => (
-        <Anchor component={Link} to={href(paths.equipmentItem, { id: e.id })} fw={600}>
-          {e.imei}
-        </Anchor>
-      ),
-    },
-    { key: 'model', header: 'Model', render: (e) => e.product?.model ?? '—' },
-    {
-      key: 'device',
-      header: 'From device',
-      render: (e) =>
-        e.fromDeviceId === null ? (
-          '—'
-        ) : e.fromDeviceExists ? (
-          <PermittedLink permission="devices.view" to={href(paths.device, { id: e.fromDeviceId })}>
-            {e.fromDeviceId}
-          </PermittedLink>
-        ) : (
-          <Text size="sm" c="dimmed" title="This device was deleted">
-            {e.fromDeviceId} (deleted)
-          </Text>
-        ),
-    },
-    {
-      key: 'customer',
-      header: 'Customer',
-      render: (e) => <CustomerLink customer={e.customer} />,
-    },
-    { key: 'updatedAt', header: 'Since', render: (e) => formatDate(e.updatedAt) },
+    // Receiving and deleting equipment is operations' work (devices.manage); other roles read the list.
+    ...equipmentColumns(can('devices.manage') ? actions : undefined),
   ];
-  // Receiving and deleting equipment is operations' work (devices.manage); other roles read the list.
-  if (can('devices.manage'))
-    columns.push({
-      key: 'actions',
-      header: 'Actions',
-      align: 'right',
-      render: (e) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          {e.state === 'hold' && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconCircleCheck size={14} />}
-              onClick={() => actions.received(e)}
-              aria-label={`Mark as Received: IMEI ${e.imei}`}
-            >
-              Mark as Received
-            </Button>
-          )}
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={() => actions.remove(e)}
-            aria-label={`Delete Equipment: IMEI ${e.imei}`}
-          >
-            Delete Equipment
-          </Button>
-        </Group>
-      ),
-    });
 
   return (
     <Stack>

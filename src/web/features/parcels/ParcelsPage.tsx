@@ -1,4 +1,4 @@
-import { Button, SegmentedControl, Stack } from '@mantine/core';
+import { Button, SegmentedControl } from '@mantine/core';
 import { IconBox, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
@@ -9,16 +9,7 @@ import {
   type ParcelDirection,
   type ParcelListQuery,
 } from '../../../contract/parcels';
-import {
-  DataTable,
-  ExportButton,
-  pageQueryProps,
-  PageHeader,
-  useFilterParams,
-  useUrlPager,
-  type Column,
-  formatDateTime,
-} from '../../ui';
+import { ListPage, pageQueryProps, useFilterParams, useUrlPager, type Column, formatDateTime } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
@@ -57,48 +48,46 @@ export function ParcelsPage() {
   const list = useParcels({ ...pager.request, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
   const can = useCan();
   return (
-    <Stack gap="sm">
-      <PageHeader
-        title="Parcels"
-        actions={
-          <>
-            <SavedViewsMenu list="parcels" />
-            <ExportButton
-              endpoint={parcelEndpoints.export}
-              query={{ sort: pager.request.sort, ...(direction === 'all' ? {} : { direction }) }}
-              total={list.data?.total}
-              estimated={list.data?.estimated}
-            />
-            <Button component={Link} to={paths.parcelContainers} variant="default" leftSection={<IconBox size={16} />}>
-              Containers
+    <ListPage
+      title="Parcels"
+      views={<SavedViewsMenu list="parcels" />}
+      exportTo={{
+        endpoint: parcelEndpoints.export,
+        query: { sort: pager.request.sort, ...(direction === 'all' ? {} : { direction }) },
+      }}
+      actions={
+        <>
+          <Button component={Link} to={paths.parcelContainers} variant="default" leftSection={<IconBox size={16} />}>
+            Containers
+          </Button>
+          {can('parcels.manage') && (
+            <Button component={Link} to={paths.parcelCreate} leftSection={<IconPlus size={16} />}>
+              Enter parcel
             </Button>
-            {can('parcels.manage') && (
-              <Button component={Link} to={paths.parcelCreate} leftSection={<IconPlus size={16} />}>
-                Enter parcel
-              </Button>
-            )}
-          </>
-        }
-      />
-      <SegmentedControl
-        aria-label="Direction"
-        w="fit-content"
-        value={direction}
-        onChange={(value) => params.set({ direction: value === 'all' ? '' : value })}
-        data={[
-          { value: 'all', label: 'All' },
-          ...PARCEL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] })),
-        ]}
-      />
-      <DataTable
-        caption="Parcels"
-        columns={columns}
-        {...pageQueryProps(list)}
-        {...pager.props}
-        perPage={PER_PAGE}
-        minWidth={860}
-        empty="No parcels entered yet."
-      />
-    </Stack>
+          )}
+        </>
+      }
+      filters={
+        <SegmentedControl
+          aria-label="Direction"
+          w="fit-content"
+          value={direction}
+          onChange={(value) => params.set({ direction: value === 'all' ? '' : value })}
+          data={[
+            { value: 'all', label: 'All' },
+            ...PARCEL_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] })),
+          ]}
+        />
+      }
+      table={{
+        caption: 'Parcels',
+        columns,
+        ...pageQueryProps(list),
+        ...pager.props,
+        perPage: PER_PAGE,
+        minWidth: 860,
+        empty: 'No parcels entered yet.',
+      }}
+    />
   );
 }

@@ -1,137 +1,25 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Menu, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Button, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  IconDots,
-  IconLock,
-  IconLogout,
-  IconPencil,
-  IconUserCheck,
-  IconUserOff,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { roleLabel } from '../../../contract/access';
 import { staffEndpoints, STAFF_STATUS_LABELS, type StaffRow, type StaffStatus } from '../../../contract/staff';
-import { api, endpointKey } from '../../lib/api';
-import { DataTable, formatDateTime, notify, PageHeader, useConfirmAction, type Column } from '../../ui';
+import { endpointKey } from '../../lib/api';
+import { DataTable, formatDateTime, notify, PageHeader, type Column } from '../../ui';
 import { useCurrentUser } from '../auth';
 import { useStaff } from './api';
 import { LinkNotice, type ShownLink } from './LinkNotice';
 import { RoleGuide } from './RoleGuide';
+import { StaffActions } from './StaffActions';
 import { EditStaffForm, InviteForm } from './StaffForms';
 
 const STATUS_COLORS: Record<StaffStatus, string> = { active: 'green', invited: 'blue', disabled: 'gray' };
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
-/** Staff accounts for Administrators: invite, change role and flags, disable, sign out, reset a password. */
-export function UsersPage() {
-  const staff = useStaff();
-  const me = useCurrentUser();
-  const queryClient = useQueryClient();
-  const { confirm } = useConfirmAction();
-  const [inviting, setInviting] = useState(false);
-  const [editing, setEditing] = useState<StaffRow | null>(null);
-  const [shown, setShown] = useState<ShownLink | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointKey(staffEndpoints.list) });
-
-  const actions = (u: StaffRow) => {
-    const yourself = u.id === me.data?.id;
-    const params = { params: { id: u.id } };
-    const sendLink = () =>
-      confirm({
-        title: u.status === 'invited' ? 'Send a new invitation' : 'Reset password',
-        message:
-          u.status === 'invited'
-            ? `${u.name} gets a new invitation link; the earlier one stops working.`
-            : `${u.name} is signed out everywhere and gets a link to choose a new password. The current password keeps working until then.`,
-        confirmLabel: u.status === 'invited' ? 'Send invitation' : 'Reset password',
-        action: async () => {
-          const link = await api(staffEndpoints.resetPassword, params);
-          setShown({
-            title: u.status === 'invited' ? `New invitation for ${u.name}` : `Password reset link for ${u.name}`,
-            email: u.email,
-            link,
-          });
-        },
-        onSuccess: refresh,
-        successMessage: 'Link sent.',
-      });
-    return (
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={`Actions for ${u.name}`}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(u)}>
-            Edit role and flags
-          </Menu.Item>
-          {u.status !== 'disabled' && (
-            <Menu.Item leftSection={<IconLock size={14} />} onClick={sendLink}>
-              {u.status === 'invited' ? 'Send a new invitation' : 'Reset password'}
-            </Menu.Item>
-          )}
-          <Menu.Item
-            leftSection={<IconLogout size={14} />}
-            onClick={() =>
-              confirm({
-                title: 'Sign out everywhere',
-                message: yourself
-                  ? 'Every other session of yours ends at once; this one stays.'
-                  : `Every session of ${u.name} ends at once.`,
-                confirmLabel: 'Sign out everywhere',
-                action: () => api(staffEndpoints.signOutEverywhere, params),
-                onSuccess: refresh,
-                successMessage: `${u.name} is signed out everywhere.`,
-              })
-            }
-          >
-            Sign out everywhere
-          </Menu.Item>
-          {u.status === 'disabled' ? (
-            <Menu.Item
-              leftSection={<IconUserCheck size={14} />}
-              onClick={() =>
-                confirm({
-                  title: 'Enable account',
-                  message: `${u.name} may sign in again.`,
-                  confirmLabel: 'Enable',
-                  action: () => api(staffEndpoints.enable, params),
-                  onSuccess: refresh,
-                  successMessage: `${u.name} is enabled.`,
-                })
-              }
-            >
-              Enable
-            </Menu.Item>
-          ) : (
-            !yourself && (
-              <Menu.Item
-                color="red"
-                leftSection={<IconUserOff size={14} />}
-                onClick={() =>
-                  confirm({
-                    title: 'Disable account',
-                    message: `${u.name} can no longer sign in, and every open session of theirs ends at once.`,
-                    confirmLabel: 'Disable',
-                    danger: true,
-                    action: () => api(staffEndpoints.disable, params),
-                    onSuccess: refresh,
-                    successMessage: `${u.name} is disabled.`,
-                  })
-                }
-              >
-                Disable
-              </Menu.Item>
-            )
-          )}
-        </Menu.Dropdown>
-      </Menu>
-    );
-  };
-
-  const columns: Column<StaffRow>[] = [
+/** The accounts' columns; the last holds each account's menu of actions. */
+function staffColumns(actions: (u: StaffRow) => ReactNode): Column<StaffRow>[] {
+  return [
     {
       key: 'name',
       header: 'Name',
@@ -165,6 +53,29 @@ export function UsersPage() {
     },
     { key: 'actions', header: <VisuallyHidden>Actions</VisuallyHidden>, align: 'right', render: actions },
   ];
+}
+
+/** Staff accounts for Administrators: invite, change role and flags, disable, sign out, reset a password. */
+export function UsersPage() {
+  const staff = useStaff();
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<StaffRow | null>(null);
+  const [shown, setShown] = useState<ShownLink | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointKey(staffEndpoints.list) });
+
+  const actions = (u: StaffRow) => (
+    <StaffActions
+      user={u}
+      yourself={u.id === me.data?.id}
+      onEdit={() => setEditing(u)}
+      onLink={setShown}
+      onChanged={refresh}
+    />
+  );
+
+  const columns = staffColumns(actions);
 
   return (
     <Stack gap="md">

@@ -61,7 +61,7 @@ export function useClampPage(
   }, [empty, page, last, onPageChange]);
 }
 
-interface ListFiltersProps {
+export interface ListFiltersProps {
   filters: ReturnType<typeof useListParams>['filters'];
   set: ReturnType<typeof useListParams>['set'];
   extraName: 'status' | 'type';
@@ -78,7 +78,6 @@ export function ListFilters({ filters, set, extraName, extraLabel, extraOptions,
     <FilterBar
       filtered={filtered}
       onReset={() => set({ q: null, carrierId: null, from: null, to: null, [extraName]: null, needsReason: true })}
-      mb="md"
     >
       <SearchInput
         label="Search"

@@ -7,16 +7,16 @@ import {
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
 import { api } from '../../lib/api';
-import { ExportButton, PageHeader, type Column, formatDate } from '../../ui';
-import { SavedViewsMenu } from '../saved-views';
+import { type Column, formatDate } from '../../ui';
 import { useReasonQueue } from '../cancellation-reasons';
 import { useSubscriptions } from './api';
 import { queueColumns } from './columns';
-import { ListFilters, useClampPage, useListParams } from './ListFilters';
-import { ReasonListTable } from './ReasonListTable';
+import { useListParams } from './ListFilters';
+import { ReasonListPage } from './ReasonListPage';
 
 export function SubscriptionsPage() {
-  const { filters, set, query: shared, paging } = useListParams<SubscriptionFilters['sort']>('status', '-orderedAt');
+  const params = useListParams<SubscriptionFilters['sort']>('status', '-orderedAt');
+  const { filters, query: shared } = params;
   // A status the list does not know (a hand-edited address) filters nothing, as the empty select shows.
   const query = {
     ...shared,
@@ -33,7 +33,6 @@ export function SubscriptionsPage() {
     record: 'subscription',
   });
 
-  useClampPage(paging, list.data);
   // An active subscription has no cancellation to give a reason for (unless one was recorded before it was reactivated).
   const reasonCell = (row: SubscriptionRow) =>
     row.status === 'cancelled' || row.cancellationReasonId ? queue.renderPicker(row) : null;
@@ -59,48 +58,29 @@ export function SubscriptionsPage() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Subscriptions"
-        actions={
-          <>
-            <SavedViewsMenu list="subscriptions" />
-            <ExportButton
-              endpoint={subscriptionEndpoints.export}
-              query={query}
-              total={list.data?.total}
-              estimated={list.data?.estimated}
-            />
-          </>
-        }
-        description={
-          filters.needsReason
-            ? 'Cancelled subscriptions that still need a cancellation reason, newest first.'
-            : undefined
-        }
-      />
-      <ListFilters
-        filters={filters}
-        set={set}
-        extraName="status"
-        extraLabel="Status"
-        extraOptions={[
+    <ReasonListPage
+      title="Subscriptions"
+      views="subscriptions"
+      queueDescription="Cancelled subscriptions that still need a cancellation reason, newest first."
+      exportEndpoint={subscriptionEndpoints.export}
+      query={query}
+      params={params}
+      filterFields={{
+        extraName: 'status',
+        extraLabel: 'Status',
+        extraOptions: [
           { value: 'active', label: 'Active' },
           { value: 'cancelled', label: 'Cancelled' },
-        ]}
-        dateLabel="Ordered"
-      />
+        ],
+        dateLabel: 'Ordered',
+      }}
+      columns={columns}
+      list={list}
+      narrow={narrow}
+      allRecorded="Every cancelled subscription has a reason."
+      noMatch="No subscriptions match these filters."
+    >
       {queue.reasonsAlert}
-      <ReasonListTable
-        caption="Subscriptions"
-        columns={columns}
-        list={list}
-        filters={filters}
-        paging={paging}
-        narrow={narrow}
-        allRecorded="Every cancelled subscription has a reason."
-        noMatch="No subscriptions match these filters."
-      />
-    </>
+    </ReasonListPage>
   );
 }

@@ -1,4 +1,4 @@
-/** What the cancellations list shares with the subscriptions list: filters, paging, the reason column and the table. */
-export { ListFilters, useClampPage, useListParams } from './ListFilters';
-export { ReasonListTable } from './ReasonListTable';
+/** What the cancellations list shares with the subscriptions list: filters, paging, the reason column and the page. */
+export { useListParams } from './ListFilters';
+export { ReasonListPage } from './ReasonListPage';
 export { queueColumns } from './columns';

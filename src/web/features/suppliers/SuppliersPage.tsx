@@ -1,17 +1,8 @@
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { supplierEndpoints, type Supplier, type SupplierListQuery } from '../../../contract/suppliers';
-import {
-  DataTable,
-  ExportButton,
-  pageQueryProps,
-  PageHeader,
-  SearchInput,
-  useFilterParams,
-  useUrlPager,
-  type Column,
-} from '../../ui';
+import { ListPage, pageQueryProps, SearchInput, useFilterParams, useUrlPager, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
@@ -50,34 +41,33 @@ export function SuppliersPage() {
   const list = useSuppliers({ ...pager.request, perPage: PER_PAGE, q });
   const can = useCan();
   return (
-    <Stack gap="sm">
-      <PageHeader
-        title="Suppliers"
-        actions={
-          <>
-            <SavedViewsMenu list="suppliers" />
-            <ExportButton
-              endpoint={supplierEndpoints.export}
-              query={{ q, sort: pager.request.sort }}
-              total={list.data?.total}
-            />
-            {can('suppliers.manage') && (
-              <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
-                Add supplier
-              </Button>
-            )}
-          </>
-        }
-      />
-      <SearchInput value={q} onChange={(value) => params.set({ q: value })} placeholder="Search suppliers" maw={360} />
-      <DataTable
-        caption="Suppliers"
-        columns={columns}
-        {...pageQueryProps(list)}
-        {...pager.props}
-        perPage={PER_PAGE}
-        empty={q ? 'No supplier matches this search.' : 'No suppliers yet.'}
-      />
-    </Stack>
+    <ListPage
+      title="Suppliers"
+      views={<SavedViewsMenu list="suppliers" />}
+      exportTo={{ endpoint: supplierEndpoints.export, query: { q, sort: pager.request.sort } }}
+      actions={
+        can('suppliers.manage') && (
+          <Button component={Link} to={paths.supplierCreate} leftSection={<IconPlus size={16} />}>
+            Add supplier
+          </Button>
+        )
+      }
+      filters={
+        <SearchInput
+          value={q}
+          onChange={(value) => params.set({ q: value })}
+          placeholder="Search suppliers"
+          maw={360}
+        />
+      }
+      table={{
+        caption: 'Suppliers',
+        columns,
+        ...pageQueryProps(list),
+        ...pager.props,
+        perPage: PER_PAGE,
+        empty: q ? 'No supplier matches this search.' : 'No suppliers yet.',
+      }}
+    />
   );
 }
