@@ -160,4 +160,19 @@ describe('useParamsUpdate', () => {
     const params = new URLSearchParams(screen.getByRole('status').textContent ?? '');
     expect(Object.fromEntries(params)).toEqual({ converted: 'no', q: 'Main St' });
   });
+
+  it('keeps both of two changes made before the address re-renders (a busy machine)', () => {
+    let update: ReturnType<typeof useParamsUpdate> | undefined;
+    function Probe() {
+      update = useParamsUpdate();
+      return <output>{useLocation().search}</output>;
+    }
+    renderWithProviders(<Probe />, { route: '/admin/prospects' });
+    act(() => {
+      update!({ q: 'Main St' });
+      update!({ converted: 'no' });
+    });
+    const params = new URLSearchParams(screen.getByRole('status').textContent ?? '');
+    expect(Object.fromEntries(params)).toEqual({ converted: 'no', q: 'Main St' });
+  });
 });

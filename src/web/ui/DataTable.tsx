@@ -243,6 +243,9 @@ export function useParamsUpdate() {
     for (const [name, value] of Object.entries(changes))
       if (value) next.set(name, value);
       else next.delete(name);
+    // The next change builds on this one even before the address has re-rendered (a search's delayed update and a
+    // select chosen in the same moment, on a busy machine): otherwise the later change would drop the earlier.
+    latest.current = { ...latest.current, search: `?${next.toString()}` };
     void navigate({ search: next.toString(), hash: latest.current.hash }, { replace });
   };
 }
