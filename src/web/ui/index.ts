@@ -20,6 +20,7 @@ export { useFilterParams } from './useFilterParams';
 export type { Column, DataTableProps } from './DataTable';
 export { SearchInput } from './SearchInput';
 export { LoadingState, EmptyState, ErrorState, ForbiddenState, isForbidden } from './states';
+export { RecordUnavailable } from './RecordUnavailable';
 export { ModalLink } from './modal/ModalLink';
 export type { ModalLinkProps } from './modal/ModalLink';
 export { ModalViewBridge } from './modal/ModalViewBridge';

@@ -74,6 +74,19 @@ describe('DeviceDetailPage by role', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('says a deleted device is gone, with no Retry, and a failed read can be retried', async () => {
+    openAs('operations', answer(404, { message: 'Not found.' }));
+    expect(await screen.findByText('This device does not exist (it may have been deleted).')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to devices' })).toBeInTheDocument();
+  });
+
+  it('offers Retry when the device could not be read', async () => {
+    openAs('operations', answer(500, { message: 'Server Error' }));
+    expect(await screen.findByText('The device could not be loaded.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it('tells a field rep who opens a device by its address that the page is not theirs', async () => {
     openAs('field-rep', answer(403, { message: FORBIDDEN_MESSAGE }));
     expect(await screen.findByText('You do not have permission to see this page.')).toBeInTheDocument();

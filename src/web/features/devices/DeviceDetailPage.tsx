@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DetailField, ErrorState, formatDate, LoadingState, PageHeader, useConfirmAction } from '../../ui';
+import { DetailField, formatDate, LoadingState, PageHeader, useConfirmAction, RecordUnavailable } from '../../ui';
 import { AuditHistory } from '../audit';
-import { HttpError } from '../../lib/http';
+
 import { href, paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, devicesEndpoints, type DeviceDetail } from '../../../contract/devices';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
@@ -283,24 +283,17 @@ export function DeviceDetailPage() {
   const can = useCan();
 
   if (device.isPending && device.fetchStatus !== 'idle') return <LoadingState label="Loading device…" />;
-  if (device.error || !device.data) {
-    const missing = !device.data && (!(device.error instanceof HttpError) || device.error.status === 404);
+  if (device.error || !device.data)
     return (
-      <Stack>
-        <PageHeader title={`Device ${Number.isInteger(id) ? id : ''}`} />
-        <ErrorState
-          message={
-            missing ? 'This device does not exist (it may have been deleted).' : 'The device could not be loaded.'
-          }
-          onRetry={missing ? undefined : () => device.refetch()}
-          error={device.error}
-        />
-        <Anchor component={Link} to={paths.devices}>
-          Back to devices
-        </Anchor>
-      </Stack>
+      <RecordUnavailable
+        title={`Device ${Number.isInteger(id) ? id : ''}`}
+        noun="device"
+        error={device.error}
+        hasData={!!device.data}
+        onRetry={() => void device.refetch()}
+        back={{ to: paths.devices, label: 'Back to devices' }}
+      />
     );
-  }
   const d = device.data;
   return (
     <Stack>

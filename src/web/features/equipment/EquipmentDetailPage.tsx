@@ -1,9 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { DetailField, ErrorState, formatDate, LoadingState, PageHeader } from '../../ui';
+import { DetailField, formatDate, LoadingState, PageHeader, RecordUnavailable } from '../../ui';
 import { AuditHistory } from '../audit';
-import { HttpError } from '../../lib/http';
+
 import { href, paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS, type EquipmentRow } from '../../../contract/equipment';
 import { PermittedLink, useCan } from '../auth';
@@ -18,7 +18,16 @@ export function EquipmentDetailPage() {
   const item = useEquipment(id);
   const can = useCan();
 
-  if (item.error || (!item.data && item.fetchStatus === 'idle')) return <MissingEquipment item={item} />;
+  if (item.error || (!item.data && item.fetchStatus === 'idle'))
+    return (
+      <RecordUnavailable
+        title="Equipment"
+        noun="equipment"
+        error={item.error}
+        onRetry={() => void item.refetch()}
+        back={{ to: paths.equipment, label: 'Back to equipment' }}
+      />
+    );
   if (!item.data) return <LoadingState label="Loading equipment…" />;
   const e = item.data;
   return (
@@ -46,25 +55,6 @@ export function EquipmentDetailPage() {
         </Title>
         <AuditHistory entityType="equipment" entityId={e.id} labels={DEVICE_AUDIT_LABELS} />
       </Card>
-    </Stack>
-  );
-}
-
-function MissingEquipment({ item }: { item: ReturnType<typeof useEquipment> }) {
-  const missing = !(item.error instanceof HttpError) || item.error.status === 404;
-  return (
-    <Stack>
-      <PageHeader title="Equipment" />
-      <ErrorState
-        message={
-          missing ? 'This equipment does not exist (it may have been deleted).' : 'The equipment could not be loaded.'
-        }
-        onRetry={missing ? undefined : () => item.refetch()}
-        error={item.error}
-      />
-      <Anchor component={Link} to={paths.equipment}>
-        Back to equipment
-      </Anchor>
     </Stack>
   );
 }
