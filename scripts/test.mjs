@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 mkdirSync('.tmp', { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+const failedTests = [];
 
 function run(name, cmd, args, reportFile) {
   const started = Date.now();
@@ -18,9 +19,22 @@ function run(name, cmd, args, reportFile) {
     const report = JSON.parse(readFileSync(reportFile, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
+    failedTests.push(...failuresIn(name, report));
   }
   if (res.status !== 0) failedSteps.push(name);
   console.log(`=== ${name}: ${res.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+}
+
+// The end of the output is what a CI log keeps: name each failed test there with the start of its message.
+function failuresIn(step, report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const message = (test.failureMessages[0] ?? '').split('\n').slice(0, 6).join('\n    ');
+        return `[${step}] ${file.name.replace(process.cwd() + '/', '')} > ${test.fullName}\n    ${message}`;
+      }),
+  );
 }
 
 const vitestReport = (tier) => [`--reporter=default`, `--reporter=json`, `--outputFile.json=.tmp/report-${tier}.json`];
@@ -54,6 +68,7 @@ run(
 );
 run('e2e in Chromium', 'node', ['scripts/e2e.mjs', ...vitestReport('e2e')], '.tmp/report-e2e.json');
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.join('\n')}`);
 console.log(`\n${failedSteps.length ? `FAILED steps: ${failedSteps.join(', ')}` : 'All steps passed.'}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
