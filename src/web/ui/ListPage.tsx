@@ -22,6 +22,8 @@ export interface ListPageProps<T> {
   /** What stands between the filters and the table: filter chips, alerts, a bulk bar. */
   children?: ReactNode;
   table: DataTableProps<T>;
+  /** What follows the table: paging of the page's own, such as the audit log's Newest and Older. */
+  footer?: ReactNode;
 }
 
 /** A list page: its header with saved views, export and actions, its filters, and its sortable, paged table. */
@@ -34,6 +36,7 @@ export function ListPage<T>({
   filters,
   children,
   table,
+  footer,
 }: ListPageProps<T>) {
   const exporting = exportTo && (
     <ExportButton endpoint={exportTo.endpoint} query={exportTo.query} total={table.total} estimated={table.estimated} />
@@ -56,6 +59,7 @@ export function ListPage<T>({
       {filters}
       {children}
       <DataTable {...table} />
+      {footer}
     </Stack>
   );
 }

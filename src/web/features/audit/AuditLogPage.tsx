@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
 import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '../../../contract/audit';
-import { DataTable, ExportButton, PageHeader } from '../../ui';
+import { ListPage } from '../../ui';
 import { RequirePermission } from '../auth';
 import { useAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
@@ -20,49 +20,60 @@ export function AuditLogPage() {
 function AuditLog() {
   const { filters, before, query, filtered, setFilters, setBefore } = useAuditLogParams();
   const log = useAuditLog(query);
-  const nextCursor = log.data?.nextCursor;
   return (
-    <>
-      <PageHeader
-        title="Audit log"
-        description={`Every change, sign-in and refusal, newest first, ${AUDIT_LOG_PAGE_SIZE} a page.`}
-        actions={<ExportButton endpoint={auditLogEndpoints.export} query={filters} />}
-      />
-      <AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />
-      <DataTable
-        caption="Audit log"
-        columns={auditLogColumns}
-        rows={log.data?.rows}
-        loading={log.isPending || log.isPlaceholderData}
-        error={log.error}
-        onRetry={() => void log.refetch()}
-        minWidth={900}
-        empty={filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.'}
-      />
-      {(before || nextCursor) && (
-        <Group justify="flex-end" gap="xs" mt="sm">
-          {before && (
-            <Button
-              variant="default"
-              size="compact-sm"
-              leftSection={<IconChevronsLeft size={16} />}
-              onClick={() => setBefore(null)}
-            >
-              Newest
-            </Button>
-          )}
-          {nextCursor && (
-            <Button
-              variant="default"
-              size="compact-sm"
-              rightSection={<IconChevronRight size={16} />}
-              onClick={() => setBefore(nextCursor)}
-            >
-              Older
-            </Button>
-          )}
-        </Group>
+    <ListPage
+      title="Audit log"
+      description={`Every change, sign-in and refusal, newest first, ${AUDIT_LOG_PAGE_SIZE} a page.`}
+      exportTo={{ endpoint: auditLogEndpoints.export, query: filters }}
+      filters={<AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />}
+      table={{
+        caption: 'Audit log',
+        columns: auditLogColumns,
+        rows: log.data?.rows,
+        loading: log.isPending || log.isPlaceholderData,
+        error: log.error,
+        onRetry: () => void log.refetch(),
+        minWidth: 900,
+        empty: filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.',
+      }}
+      footer={<CursorButtons before={before} nextCursor={log.data?.nextCursor} setBefore={setBefore} />}
+    />
+  );
+}
+
+/** Newest and Older under the table: the log pages by cursor without a count, so the table shows no page links. */
+function CursorButtons({
+  before,
+  nextCursor,
+  setBefore,
+}: {
+  before: string;
+  nextCursor: string | null | undefined;
+  setBefore(cursor: string | null): void;
+}) {
+  if (!before && !nextCursor) return null;
+  return (
+    <Group justify="flex-end" gap="xs">
+      {before && (
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconChevronsLeft size={16} />}
+          onClick={() => setBefore(null)}
+        >
+          Newest
+        </Button>
       )}
-    </>
+      {nextCursor && (
+        <Button
+          variant="default"
+          size="compact-sm"
+          rightSection={<IconChevronRight size={16} />}
+          onClick={() => setBefore(nextCursor)}
+        >
+          Older
+        </Button>
+      )}
+    </Group>
   );
 }
