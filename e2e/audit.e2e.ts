@@ -50,7 +50,7 @@ describe('the audit log', () => {
     const lines = fs
       .readFileSync((await file.path())!, 'utf8')
       .trimEnd()
-      .split('\r\n')
+      .split('\n')
       .slice(1);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line.split(',')[4]).toBe('auth.signed_in');

@@ -92,7 +92,7 @@ describe('customers', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync((await file.path())!, 'utf8');
-    expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
+    expect(csv.trimEnd().split('\n')).toHaveLength(2);
     expect(csv).toContain(`${c.id},Philippa Listfinder,`);
     await page.getByText('Exported 1 row to').waitFor();
     await table.getByRole('link', { name: 'Philippa Listfinder' }).click();
@@ -133,7 +133,7 @@ describe('customers', () => {
     const csv = fs.readFileSync((await (await download).path())!, 'utf8');
     const exported = csv
       .trimEnd()
-      .split('\r\n')
+      .split('\n')
       .slice(1)
       .map((line) => line.split(',')[1]);
     expect(exported).toEqual(['Sortable Carol', 'Sortable Bob', 'sortable alice']);

@@ -164,7 +164,7 @@ describe('dashboard', () => {
     const lines = fs
       .readFileSync((await csv.path())!, 'utf8')
       .trim()
-      .split('\r\n');
+      .split('\n');
     expect(lines[0]).toBe('Period,New Orders,21-Day Returns,Cancellations,Net Subscriptions');
     // Past Year: one line per month, this month's last, as drawn.
     expect(lines).toHaveLength(13);

@@ -4,14 +4,15 @@ import { openTestDatabase } from '../test/database';
 import { customers } from './schema';
 import type { Database } from './types';
 import { exportRows, readPage } from './pages';
-import { csvLineOf, csvNumber, csvText, csvTime } from './export-columns';
+import { csvNumber, csvRecord, csvText, csvTime, exportCells, type ExportColumn } from './export-columns';
 import { csvLine } from '../../contract/csv';
 import { customerList, customerListFilter } from '../modules/customers/customers.queries';
 import type { CustomerListQuery } from '../../contract/customers';
 
 /*
- * A list's CSV lines are made in SQL (ADR 034): on PostgreSQL by COPY, on the embedded database a batch at a time.
- * Both must write what `csvCell` writes, byte for byte, for any text a record can hold.
+ * A list's CSV cells are made in SQL (ADR 034, 038): on PostgreSQL COPY writes them as CSV, on the embedded database
+ * `csvRecord` joins a batch of them. Both must write what `csvCell` writes, byte for byte, for any text a record can
+ * hold.
  */
 
 const ODD = [
@@ -55,6 +56,12 @@ afterAll(() => database.close());
 
 const query: CustomerListQuery = { page: 1, perPage: 100, q: '', sort: '-createdAt' };
 
+/** The line `csvRecord` makes of one row of the columns' cells. */
+async function lineOf(columns: ExportColumn[]): Promise<string> {
+  const [row] = await database.db.select(exportCells(columns)).from(sql`(select 1) as one`);
+  return csvRecord(row!, columns.length);
+}
+
 async function text(chunks: AsyncIterable<string | Buffer>): Promise<string> {
   const parts: Buffer[] = [];
   for await (const chunk of chunks) parts.push(Buffer.from(chunk));
@@ -64,26 +71,18 @@ async function text(chunks: AsyncIterable<string | Buffer>): Promise<string> {
 describe('CSV lines written in SQL', () => {
   it('write each text, number and empty value as csvCell does', async () => {
     for (const value of [...ODD, null]) {
-      const [row] = (
-        (await database.db.execute(
-          sql`select ${csvLineOf([csvText('T', sql`${value}::text`), csvNumber('N', sql`-5`)])} as line`,
-        )) as unknown as { rows: { line: string }[] }
-      ).rows;
-      expect(row!.line, JSON.stringify(value)).toBe(csvLine([value, -5]));
+      const line = await lineOf([csvText('T', sql`${value}::text`), csvNumber('N', sql`-5`)]);
+      expect(line, JSON.stringify(value)).toBe(csvLine([value, -5]));
     }
   });
 
   it('write times as toISOString does, to the millisecond', async () => {
     for (const time of TIMES) {
-      const [row] = (
-        (await database.db.execute(
-          sql`select ${csvLineOf([csvTime('T', sql`${time}::timestamptz`)])} as line`,
-        )) as unknown as { rows: { line: string }[] }
-      ).rows;
+      const line = await lineOf([csvTime('T', sql`${time}::timestamptz`)]);
       const [read] = await database.db
         .select({ at: sql`${time}::timestamptz`.mapWith(customers.createdAt) })
         .from(sql`(select 1) as one`);
-      expect(row!.line, time).toBe(csvLine([(read!.at as Date).toISOString()]));
+      expect(line, time).toBe(csvLine([(read!.at as Date).toISOString()]));
     }
   });
 

@@ -3,7 +3,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Tx } from './types';
 import { copyOut } from './copy-out';
-import { csvLineOf, type ExportColumn } from './export-columns';
+import { csvRecord, exportCells, type ExportColumn } from './export-columns';
 import { FieldErrors } from '../http/errors';
 import { csvLine } from '../../contract/csv';
 import {
@@ -167,10 +167,10 @@ interface RowQuery<R extends Keyed> {
   getSQL(): SQL;
 }
 
-/** The fields a row query adds to its own: the cursor key, and for an export the row's CSV line. */
+/** The fields a row query adds to its own: the cursor key, and for an export the row's CSV cells. */
 export interface RowExtras {
   cursorKey: SQL<Cursor[0]>;
-  line?: SQL.Aliased<string>;
+  cells?: Record<string, SQL.Aliased<string | null>>;
 }
 
 const selectOne = (db: Tx) => db.select({ one: sql`1` });
@@ -189,7 +189,7 @@ export interface ListSpec<R extends Keyed, T> {
    * every row makes a count slow).
    */
   count: PgTable | ((one: ReturnType<typeof selectOne>) => PgSelect);
-  toRow: (row: Omit<R, 'cursorKey' | 'line'>) => T;
+  toRow: (row: Omit<R, 'cursorKey' | 'cells'>) => T;
   /** The filter includes a text search (see SEARCH_COUNT_LIMIT). */
   searched?: boolean;
   /** The export's columns, in SQL (export-columns.ts); a list without them has no export. */
@@ -224,7 +224,7 @@ export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>,
   ]);
   return pageOfRows(
     rows,
-    ({ cursorKey: _, ...row }) => list.toRow(row as Omit<R, 'cursorKey' | 'line'>),
+    ({ cursorKey: _, ...row }) => list.toRow(row as Omit<R, 'cursorKey' | 'cells'>),
     query,
     counted,
   );
@@ -235,10 +235,11 @@ export const EXPORT_BATCH = 1000;
 
 /**
  * Every row of a list from `query.after` on (its other paging fields ignored), as CSV: the header line, then chunks of
- * lines. On PostgreSQL one `COPY` writes the lines (copy-out.ts); on the embedded database, which has no COPY to a
- * client, the same lines are read a batch at a time by cursor. Both read the lines the list's columns make in SQL,
- * so the file is the same either way. The first chunk is read before this answers, so a refused input (a cursor of
- * another order) or a failing query is an error here, before any byte is sent.
+ * lines. On PostgreSQL one `COPY … (FORMAT csv)` writes the file from the cells the list's columns make in SQL
+ * (copy-out.ts); the embedded database, which has no COPY to a client, reads the same cells a batch at a time by
+ * cursor and joins them as COPY does (`csvRecord`), so the file is the same either way. The first chunk is read
+ * before this answers, so a refused input (a cursor of another order) or a failing query is an error here, before
+ * any byte is sent.
  */
 export async function exportRows<R extends Keyed>(
   db: Tx,
@@ -246,21 +247,24 @@ export async function exportRows<R extends Keyed>(
   query: Pick<PageQuery, 'after'>,
 ): Promise<AsyncIterable<string | Buffer>> {
   const { order, csv: columns } = list;
+  const cells = exportCells(columns);
   const seekFrom = (after: Cursor | undefined) => (after ? seek(order, after) : undefined);
   const rows = (after: Cursor | undefined) =>
     list
-      .rows({ cursorKey: cursorKey(order), line: csvLineOf(columns).as('line') })
+      .rows({ cursorKey: cursorKey(order), cells })
       .where(and(list.where, seekFrom(after)))
       .orderBy(...inOrder(order));
   const header = csvLine(columns.map((c) => c.header));
   const pool = poolOf(db);
   const chunks: AsyncIterable<string | Buffer> = pool
-    ? await copyOut(pool, sql`SELECT line FROM ${rows(query.after)} AS exported`)
+    ? await copyOut(pool, sql`SELECT ${sql.raw(Object.keys(cells).join(', '))} FROM ${rows(query.after)} AS exported`)
     : batches(query.after, async (after) => {
-        const batch = (await rows(after).limit(EXPORT_BATCH).execute()) as (R & { line: string })[];
+        const batch = (await rows(after).limit(EXPORT_BATCH).execute()) as (R & {
+          cells: Record<string, string | null>;
+        })[];
         const last = batch.at(-1);
         return {
-          rows: batch.map((r) => r.line).join(''),
+          rows: batch.map((r) => csvRecord(r.cells, columns.length)).join(''),
           next: batch.length === EXPORT_BATCH && last ? ([last.cursorKey, last.id] as Cursor) : null,
         };
       });

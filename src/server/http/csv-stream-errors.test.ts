@@ -108,6 +108,6 @@ describe('a download that fails', () => {
   it('that succeeds arrives whole', async () => {
     const res = await download('/export.csv?failAt=0');
     expect(res.whole).toBe(true);
-    expect(res.body.trimEnd().split('\r\n')).toHaveLength(201);
+    expect(res.body.trimEnd().split('\n')).toHaveLength(201);
   });
 });

@@ -68,7 +68,7 @@ describe('list exports', () => {
           return { rows, next: page < 3 ? page + 1 : null };
         }),
       );
-      const lines = (await sent!.toArray()).join('').trimEnd().split('\r\n');
+      const lines = (await sent!.toArray()).join('').trimEnd().split('\n');
       expect(lines).toHaveLength(301);
       expect(lines.at(-1)).toBe('399');
       expect(made).toHaveLength(3);
@@ -127,7 +127,7 @@ describe('list exports', () => {
       expect(yields.count).toBe(t.database.kind === 'pglite' ? 2 : 1);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const lines = res.body.trimEnd().split('\r\n');
+      const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe('ID,Name,Email,Phone,City,State,Customer since');
       expect(lines).toHaveLength(EXPORT_BATCH + 6);
       expect(lines[1]).toContain(',Export Person 1,');
@@ -149,7 +149,7 @@ describe('list exports', () => {
       const agent = await t.signIn({ role: 'analyst' });
       const res = await agent.get('/admin/api/subscription-cancellations/export.csv');
       expect(res.statusCode).toBe(200);
-      const [header, row] = res.body.split('\r\n');
+      const [header, row] = res.body.split('\n');
       expect(header).toBe(
         'Cancellation ID,Subscription ID,Customer ID,Customer,Phone,IMEI,Carrier,Type,Ordered,Cancelled,Cancellation reason',
       );
@@ -172,7 +172,7 @@ describe('list exports', () => {
       const res = await agent.get('/admin/api/devices/export.csv?status=5');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/filename="devices-\d{4}-\d{2}-\d{2}\.csv"/);
-      const lines = res.body.trimEnd().split('\r\n');
+      const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe('Device ID,IMEI,SIM,Phone,Status,Model,Line deleted,Customer ID,Customer');
       expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual([String(mine.id)]);
       expect(lines[1]).toContain(',Unavailable,');
@@ -192,12 +192,12 @@ describe('list exports', () => {
       await createProspect(t.db, { repId: bob.user.id, name: 'Bob visit' });
       const res = await ann.get('/admin/api/prospects/export.csv');
       expect(res.statusCode).toBe(200);
-      const lines = res.body.trimEnd().split('\r\n');
+      const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe('Visit ID,Visited,Rep,Name,Address,City,State,ZIP,Action,Converted');
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(',Ann Export,Ann visit,');
       const office = await t.signIn({ role: 'analyst' });
-      expect((await office.get('/admin/api/prospects/export.csv')).body.trimEnd().split('\r\n')).toHaveLength(3);
+      expect((await office.get('/admin/api/prospects/export.csv')).body.trimEnd().split('\n')).toHaveLength(3);
     } finally {
       await t.close();
     }
@@ -212,7 +212,7 @@ describe('list exports', () => {
       const res = await agent.get('/admin/api/equipment/export.csv?state=hold');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/filename="equipment-hold-\d{4}-\d{2}-\d{2}\.csv"/);
-      const lines = res.body.trimEnd().split('\r\n');
+      const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe('Equipment ID,IMEI,State,Model,From device,Customer ID,Customer,Since');
       expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([`${held.id},356600000000123`]);
     } finally {
@@ -241,7 +241,7 @@ describe('list exports', () => {
       const res = await agent.get('/admin/api/parcels/export.csv?direction=from_customer');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/filename="parcels-\d{4}-\d{2}-\d{2}\.csv"/);
-      const lines = res.body.trimEnd().split('\r\n');
+      const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe(
         'Parcel ID,Entered,Direction,Customer ID,Customer,Item,Container,Length (in),Width (in),Height (in),Weight (oz),Entered by',
       );
@@ -263,7 +263,7 @@ describe('list exports', () => {
       const agent = await t.signIn({ role: 'analyst' });
       const res = await agent.get('/admin/api/suppliers/export.csv?q=export');
       expect(res.statusCode).toBe(200);
-      const lines = res.body.trimEnd().split('\r\n');
+      const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe(
         'Supplier ID,Name,Contact name,Contact email,Contact phone,Prorates,Supplier report,Frequency,Billing cycle,Created,Updated',
       );
@@ -295,7 +295,7 @@ describe('list exports', () => {
       const res = await admin.get(`/admin/api/audit-log/export.csv?userId=${clerk.user.id}&action=supplier.updated`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toMatch(/filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
-      const lines = res.body.trimEnd().split('\r\n');
+      const lines = res.body.trimEnd().split('\n');
       expect(lines[0]).toBe('Entry ID,Time,User ID,User,Action,Record type,Record ID,IP,User agent,Before,After');
       expect(lines).toHaveLength(EXPORT_BATCH + 4);
       const recordIds = lines.slice(1).map((l) => Number(l.split(',')[6]));

@@ -108,7 +108,7 @@ describe('the device swaps export', () => {
     const res = await agent.get(`/admin/api/device-swaps/export.csv?supplierId=${acme.id}&page=2&perPage=1`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="device-swaps-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.trimEnd().split('\r\n');
+    const lines = res.body.trimEnd().split('\n');
     expect(lines[0]).toBe('Swap ID,Swapped,Old device ID,New device ID,Supplier ID,Supplier,Customer ID,Customer');
     expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([ids.late, ids.early]);
     expect(lines[1]).toContain(`,${acme.id},Acme Swaps,`);

@@ -56,7 +56,7 @@ function selectRows(tx: Tx, extras: RowExtras = { cursorKey: sql`null` }) {
     .$dynamic();
 }
 
-type Selected = Omit<Awaited<ReturnType<typeof selectRows>>[number], 'cursorKey' | 'line'>;
+type Selected = Omit<Awaited<ReturnType<typeof selectRows>>[number], 'cursorKey' | 'cells'>;
 
 const toRow = (r: Selected): EquipmentRow => ({
   id: r.id,
