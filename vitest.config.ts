@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Two files at a time on 2 cores (ADR 039).
+          maxWorkers: 2,
         },
       },
       {
@@ -27,6 +29,7 @@ export default defineConfig({
           globalSetup: ['src/server/test/template-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          maxWorkers: 2,
         },
       },
       {

@@ -1,3 +1,3 @@
 import { checkEveryPage } from './support/accessibility';
 
-checkEveryPage('dark');
+checkEveryPage('narrow');

@@ -1,3 +1,3 @@
 import { checkEveryPage } from './support/accessibility';
 
-checkEveryPage('light');
+checkEveryPage('wide');
