@@ -14,11 +14,11 @@ import { batches, EXPORT_BATCH } from '../db/pages';
 import { encodeCursor } from '../../contract/pagination';
 import { sendRowsCsv } from './csv';
 
-// Exports wait for a quiet event loop between batches (yield-to-requests.test.ts); here they count the waits, and
-// may look around while waiting.
+// Exports are paced by the requests between batches (yield-to-requests.test.ts); here each pace is counted as a
+// wait, and may look around while waiting.
 const yields = vi.hoisted(() => ({ count: 0, meanwhile: undefined as (() => Promise<void>) | undefined }));
 vi.mock('./yield-to-requests', () => ({
-  yieldToRequests: async () => {
+  pacer: () => async () => {
     yields.count++;
     await yields.meanwhile?.();
   },

@@ -6,7 +6,7 @@ import type { Tx } from '../db/types';
 import type { ExportColumn } from '../db/export-columns';
 import { csvLine } from '../../contract/csv';
 import type { PageQuery } from '../../contract/pagination';
-import { yieldToRequests } from './yield-to-requests';
+import { pacer } from './yield-to-requests';
 
 export interface CsvColumn<T> {
   header: string;
@@ -19,16 +19,18 @@ export const isStreaming = (reply: FastifyReply) => streaming.has(reply);
 
 /**
  * The chunks of a file as a stream: the first two (the header line and the first rows, read before the answer
- * starts) at once, then each further chunk once requests leave time (ADR 025). A chunk is out of reach once pushed.
+ * starts) at once, then each further chunk once requests leave time (ADR 025, 038). A chunk is out of reach once
+ * pushed.
  */
 function paced(chunks: AsyncIterable<string | Buffer>): Readable {
   const it = chunks[Symbol.asyncIterator]();
+  const pace = pacer();
   let pushed = 0;
   return new Readable({
     async read() {
       try {
         for (;;) {
-          if (pushed > 1) await yieldToRequests();
+          if (pushed > 1) await pace();
           const next = await it.next();
           if (next.done) return void this.push(null);
           if (next.value.length === 0) continue;

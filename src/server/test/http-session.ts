@@ -102,9 +102,9 @@ export class Session {
     });
   }
 
-  /** A GET with the session, its body left to the caller. */
-  fetch(url: string): Promise<Response> {
-    return fetch(`${this.base}${url}`, { headers: this.headers() });
+  /** A GET with the session (and any other headers), its body left to the caller. */
+  fetch(url: string, headers: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${this.base}${url}`, { headers: { ...this.headers(), ...headers } });
   }
 
   /**
