@@ -1,5 +1,22 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
+
+/** Files that take a minute or more, where other files take seconds: the axe-core walks, the fuzzer, server starts. */
+const LONG_FILES = /(accessibility-\w+\.e2e|fuzz\.test|src\/server\/main\.test|backups\.test)\.ts$/;
+
+/**
+ * Long files first, so that none is left running alone at the end of a tier: a fresh clone has no timings of
+ * earlier runs, and Vitest then starts the largest files first, which put the accessibility walks (three lines
+ * each) last, a minute and a half with one worker idle (ADR 039).
+ */
+class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const long = (file: TestSpecification) => LONG_FILES.test(file.moduleId);
+    return [...sorted.filter(long), ...sorted.filter((file) => !long(file))];
+  }
+}
 
 // Five tiers, run separately by scripts/test.mjs: `unit` (contract + web components in happy-dom),
 // `api` (the server through app.inject on a real database), `cluster` (server processes on a PostgreSQL primary
@@ -8,6 +25,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Each tier runs in a call of its own (scripts/test.mjs), so moving long files first keeps projects apart.
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
