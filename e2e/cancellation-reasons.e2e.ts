@@ -88,7 +88,8 @@ describe('cancellation reasons', () => {
     await page.getByRole('button', { name: 'Retire', exact: true }).click();
     await expect.poll(() => page.getByText('Retired', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.waitForTimeout(4500); // let the toasts go, for the screenshot
+    // The screenshot once the toasts have gone.
+    await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
     await page.screenshot({ path: '.tmp/screens/reasons-375.png', fullPage: true });
   });
 });

@@ -104,8 +104,9 @@ describe('customers', () => {
     await expect.poll(() => subs.textContent()).toContain(`#${sub.id}`);
     await page.screenshot({ path: '.tmp/screens/customer-page-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    // The sidebar slides away when the window narrows; shoot once it has.
-    await page.waitForTimeout(500);
+    // The sidebar slides away when the window narrows; shoot once it is off-screen.
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect.poll(async () => ((b) => !!b && b.x + b.width > 0)(await sidebar.boundingBox())).toBe(false);
     await page.screenshot({ path: '.tmp/screens/customer-page-375.png', fullPage: true });
   });
 

@@ -119,7 +119,8 @@ describe('general map', () => {
     await expect.poll(() => page.locator('.leaflet-overlay-pane canvas').count()).toBeGreaterThan(0);
     await page.locator('.leaflet-marker-icon[title="Carla Converted"]').click();
     await expect.poll(() => page.getByTestId('marker-info').textContent()).toContain('Converted Prospect');
-    await page.waitForTimeout(400); // the info window fades in
+    // The info window fades in: shoot it once opaque.
+    await expect.poll(() => page.locator('.leaflet-popup').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await page.screenshot({ path: '.tmp/screens/general-map-1280.png' });
   });
 });
