@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -12,6 +13,8 @@ import { ensureReferenceData } from './seed/reference';
 
 /** The advisory lock's key ('boot'): any fixed number, the same in every version. */
 const BOOTSTRAP_LOCK = 0x626f6f74;
+/** How often an instance waiting for another's bootstrap asks for the lock again. */
+const BOOTSTRAP_POLL_MS = 200;
 
 export interface BootstrapResult {
   /** The admin account this start created (with its password when generated); null when accounts existed. */
@@ -34,13 +37,16 @@ async function underBootstrapLock<T>(
   // beside another instance's bootstrap.
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const locked = async () =>
+    (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [BOOTSTRAP_LOCK])).rows[0]!
+      .locked;
   try {
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-      BOOTSTRAP_LOCK,
-    ]);
-    if (!rows[0]!.locked) {
+    if (!(await locked())) {
       log.info('another instance is preparing the database: waiting for it');
-      await client.query('select pg_advisory_lock($1)', [BOOTSTRAP_LOCK]);
+      // Asked again and again, not waited for in one `pg_advisory_lock`: a statement waiting for the lock keeps a
+      // snapshot open, and CREATE INDEX CONCURRENTLY in the holder's migrations waits for every older snapshot of
+      // the database, a deadlock PostgreSQL cannot see (the holder's lock is on another of its connections).
+      while (!(await locked())) await sleep(BOOTSTRAP_POLL_MS);
     }
     return await fn();
   } finally {

@@ -68,6 +68,14 @@ export const prospects = pgTable(
     index('prospects_created_at_idx').on(t.createdAt, t.id),
     index('prospects_converted_at_idx').on(t.convertedAt),
     index('prospects_rep_idx').on(t.repId),
+    // The list's search: any part of the name, address, city or ZIP (pg_trgm), one bitmap per column, or-ed.
+    index('prospects_search_trgm_idx').using(
+      'gin',
+      t.name.op('gin_trgm_ops'),
+      t.address.op('gin_trgm_ops'),
+      t.city.op('gin_trgm_ops'),
+      t.zip.op('gin_trgm_ops'),
+    ),
   ],
 );
 
