@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { connectDatabase, migrateDatabase, MigrationMismatchError, releaseMigrations } from './client';
+import { applyMigrations } from './migrate';
 import { openTestDatabase } from '../test/database';
 
 const applied = async (db: Awaited<ReturnType<typeof openTestDatabase>>['db']) =>
@@ -70,4 +71,39 @@ describe('migrations at start', () => {
       await database.close();
     }
   });
+
+  // Only PostgreSQL builds CONCURRENTLY (the embedded database drops the word), so only it can be left so.
+  it.runIf(process.env.DATABASE_URL)(
+    'builds again an index that a failed CONCURRENTLY build left invalid, instead of keeping it',
+    async () => {
+      const database = await openTestDatabase();
+      const validity = async () =>
+        (
+          (await database.db.execute(
+            sql`SELECT i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = 'leftover_idx'`,
+          )) as unknown as { rows: { valid: boolean }[] }
+        ).rows.map((r) => r.valid);
+      try {
+        await database.db.execute(sql`CREATE TABLE leftover (v int)`);
+        await database.db.execute(sql`INSERT INTO leftover VALUES (1), (1)`);
+        // A unique build over duplicates fails after the index is made: it stays, invalid.
+        await expect(
+          database.db.execute(sql`CREATE UNIQUE INDEX CONCURRENTLY leftover_idx ON leftover (v)`),
+        ).rejects.toThrow();
+        expect(await validity()).toEqual([false]);
+        await applyMigrations(database, [
+          {
+            tag: '9999_leftover',
+            hash: 'leftover',
+            when: Date.now(),
+            transactional: false,
+            statements: ['CREATE INDEX CONCURRENTLY IF NOT EXISTS "leftover_idx" ON "leftover" ("v")'],
+          },
+        ]);
+        expect(await validity()).toEqual([true]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -88,10 +88,30 @@ export async function pendingMigrations(
   return shipped.slice(applied.length);
 }
 
+const CONCURRENT_BUILD = /^CREATE\s+(?:UNIQUE\s+)?INDEX\s+CONCURRENTLY\s+IF\s+NOT\s+EXISTS\s+"([^"]+)"/i;
+
+/**
+ * A CONCURRENTLY build that failed (a start stopped midway, a deadlock, a duplicate) leaves its index behind,
+ * marked invalid: never used, yet kept up by every write, and `IF NOT EXISTS` would keep it so. Before the build
+ * runs again, an invalid index of its name is dropped, CONCURRENTLY as well.
+ */
+async function dropInvalidLeftover(db: Db, statement: string): Promise<void> {
+  const name = CONCURRENT_BUILD.exec(statement)?.[1];
+  if (!name) return;
+  const invalid = await rowsOf<{ name: string }>(
+    db,
+    sql`SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relname = ${name} AND n.nspname = current_schema() AND NOT i.indisvalid`,
+  );
+  if (invalid.length) await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS "${name.replace(/"/g, '""')}"`));
+}
+
 /**
  * Applies the pending migrations in order, each in its own transaction with its record, so a failed one leaves
  * the database at the one before. A no-transaction migration (indexes built CONCURRENTLY on PostgreSQL) runs its
- * statements one by one, each written to be repeatable (`IF NOT EXISTS`); on the embedded database, one process
+ * statements one by one, each written to be repeatable (`IF NOT EXISTS`, an invalid leftover of a failed build
+ * dropped first); on the embedded database, one process
  * with nothing to block, CONCURRENTLY is dropped.
  */
 export async function applyMigrations(database: Database, pending: ShippedMigration[]): Promise<void> {
@@ -110,8 +130,14 @@ export async function applyMigrations(database: Database, pending: ShippedMigrat
       });
       continue;
     }
-    for (const statement of m.statements)
-      await db.execute(sql.raw(database.kind === 'pglite' ? statement.replace(/\bCONCURRENTLY\b/gi, '') : statement));
+    for (const statement of m.statements) {
+      if (database.kind === 'pglite') {
+        await db.execute(sql.raw(statement.replace(/\bCONCURRENTLY\b/gi, '')));
+        continue;
+      }
+      await dropInvalidLeftover(db, statement);
+      await db.execute(sql.raw(statement));
+    }
     await record(db, m);
   }
 }
