@@ -111,8 +111,7 @@ async function dropInvalidLeftover(db: Db, statement: string): Promise<void> {
  * Applies the pending migrations in order, each in its own transaction with its record, so a failed one leaves
  * the database at the one before. A no-transaction migration (indexes built CONCURRENTLY on PostgreSQL) runs its
  * statements one by one, each written to be repeatable (`IF NOT EXISTS`, an invalid leftover of a failed build
- * dropped first); on the embedded database, one process
- * with nothing to block, CONCURRENTLY is dropped.
+ * dropped first); on the embedded database, one process with nothing to block, CONCURRENTLY is dropped.
  */
 export async function applyMigrations(database: Database, pending: ShippedMigration[]): Promise<void> {
   const { db } = database;
