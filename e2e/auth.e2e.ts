@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './support/harness';
+import { sidebarOnScreen, startE2E, type E2E } from './support/harness';
 
 let e: E2E;
 beforeAll(async () => {
@@ -64,15 +64,9 @@ describe('signing in and out', () => {
 
   it('hides the sidebar on a narrow window until the menu is toggled', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 700, height: 900 } });
-    const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-    // A collapsed sidebar is slid off-screen to the left.
-    const onScreen = async () => {
-      const box = await navigation.boundingBox();
-      return !!box && box.x + box.width > 0;
-    };
-    await expect.poll(onScreen).toBe(false);
+    await expect.poll(() => sidebarOnScreen(page)).toBe(false);
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
-    await expect.poll(onScreen).toBe(true);
+    await expect.poll(() => sidebarOnScreen(page)).toBe(true);
     await page.screenshot({ path: '.tmp/screens/shell-narrow-open.png' });
   });
 });

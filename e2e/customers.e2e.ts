@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './support/harness';
+import { sidebarOnScreen, startE2E, type E2E } from './support/harness';
 import { createCustomer, createSubscription } from '../src/server/test/factories';
 
 let e: E2E;
@@ -105,8 +105,7 @@ describe('customers', () => {
     await page.screenshot({ path: '.tmp/screens/customer-page-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     // The sidebar slides away when the window narrows; shoot once it is off-screen.
-    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect.poll(async () => ((b) => !!b && b.x + b.width > 0)(await sidebar.boundingBox())).toBe(false);
+    await expect.poll(() => sidebarOnScreen(page)).toBe(false);
     await page.screenshot({ path: '.tmp/screens/customer-page-375.png', fullPage: true });
   });
 

@@ -71,3 +71,9 @@ export async function startE2E(config: Partial<Config> = {}): Promise<E2E> {
     },
   };
 }
+
+/** Whether the app's sidebar shows any part of itself: collapsed, it is slid off-screen to the left. */
+export async function sidebarOnScreen(page: Page): Promise<boolean> {
+  const box = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();
+  return !!box && box.x + box.width > 0;
+}
