@@ -13,6 +13,7 @@ const FINER_STATISTICS = [
   ['prospects', 'name'],
   ['prospects', 'address'],
   ['prospects', 'city'],
+  ['subscription_cancellations', 'customer_name'],
 ] as const;
 
 export const STATISTICS_TARGET = 1_000;

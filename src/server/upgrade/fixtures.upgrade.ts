@@ -93,6 +93,13 @@ describe.each<FixtureDatabase>(['postgres', 'pglite'])(`release ${PREVIOUS_RELEA
     const session = await target.open();
     try {
       expect(await differencesFrom(session.query, manifest)).toEqual([]);
+      // Migration 0003 copied each cancellation's customer name, which the list's search reads.
+      expect(
+        await session.query(`
+          SELECT count(*)::int AS copied, count(*) FILTER (WHERE c.customer_name IS DISTINCT FROM cu.name)::int AS wrong
+          FROM subscription_cancellations c JOIN subscriptions s ON s.id = c.subscription_id
+          JOIN customers cu ON cu.id = s.customer_id`),
+      ).toEqual([{ copied: 1296, wrong: 0 }]);
     } finally {
       await session.close();
     }

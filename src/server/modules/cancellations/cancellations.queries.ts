@@ -3,15 +3,29 @@ import type { Db, Tx } from '../../db/types';
 import { customers, devices, subscriptionCancellations, subscriptions } from '../../db/schema';
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
-import { businessDayRange, carrierColumn, reasonColumn, subscriptionSearch } from '../subscriptions';
+import { businessDayRange, carrierColumn, reasonColumn, subscriptionKeySearch } from '../subscriptions';
+import { escapeLike } from '../../db/like';
 import { listSpec, readPage, sortOrder } from '../../db/pages';
 import { csvNumber, csvText, csvTime } from '../../db/export-columns';
+
+/**
+ * A search of cancellations: digits as subscriptions are searched; text as a case-insensitive part of the name each
+ * cancellation keeps of its customer (a prefix below 3 characters), which its trigram index serves either way. Read
+ * through the joins, a common surname walked thousands of cancellations and a rare one could walk them all.
+ */
+function cancellationSearch(q: string): { where: SQL; joinsSubscriptions: boolean } {
+  const byKey = subscriptionKeySearch(q);
+  if (byKey) return { where: byKey, joinsSubscriptions: true };
+  const pattern = q.length >= 3 ? `%${escapeLike(q)}%` : `${escapeLike(q)}%`;
+  return { where: sql`${subscriptionCancellations.customerName} ilike ${pattern}`, joinsSubscriptions: false };
+}
 
 /** Newest cancellation first; the "needs a reason" view is served by cancellations_needs_reason_idx. */
 export function cancellationList(db: Db, f: CancellationFilters, timeZone: string) {
   const c = subscriptionCancellations;
   const conditions: SQL[] = [];
-  if (f.q) conditions.push(subscriptionSearch(f.q));
+  const search = f.q ? cancellationSearch(f.q) : undefined;
+  if (search) conditions.push(search.where);
   if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
   if (f.type) conditions.push(eq(c.isReturn, f.type === 'return'));
   if (f.needsReason) conditions.push(eq(c.cancellationReasonId, 0));
@@ -49,7 +63,7 @@ export function cancellationList(db: Db, f: CancellationFilters, timeZone: strin
         .$dynamic(),
     // The count joins subscriptions only when a filter is about them: over every cancellation the join costs seconds.
     count:
-      f.q || f.carrierId
+      search?.joinsSubscriptions || f.carrierId
         ? (one) => one.from(c).innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)).$dynamic()
         : c,
     toRow: (r): CancellationRow => ({

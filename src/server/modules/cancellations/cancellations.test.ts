@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
-import { auditLog, subscriptionCancellations, subscriptions } from '../../db/schema';
+import { auditLog, customers, subscriptionCancellations, subscriptions } from '../../db/schema';
 import {
   createCancellation,
   createCancellationReason,
@@ -189,6 +189,32 @@ describe('GET /admin/api/subscription-cancellations', () => {
     expect((await list('q=Cancelling%20Customer&type=return')).rows.map((r) => r.id)).toEqual([returned.id]);
     expect((await list('q=Cancelling%20Customer&type=cancellation')).total).toBe(2);
     expect((await list('q=Cancelling%20Customer')).total).toBe(3);
+  });
+
+  it("finds cancellations by their customer's name as it is now: after a rename, a move to another customer, or a write that named another", async () => {
+    const customer = await createCustomer(t.db, { name: 'Quentin Oldname' });
+    const other = await createCustomer(t.db, { name: 'Rosalind Elsewhere' });
+    const subscription = await createSubscription(t.db, { customerId: customer.id });
+    const cancellation = await createCancellation(t.db, { subscriptionId: subscription.id, customerName: 'Wrong' });
+    const found = async (q: string) => (await list(`q=${encodeURIComponent(q)}`)).rows.map((r) => r.id);
+    expect(await found('Oldname')).toEqual([cancellation.id]);
+    expect(await found('Wrong')).toEqual([]);
+    expect(await found('qu')).toContain(cancellation.id);
+
+    await t.db.update(customers).set({ name: 'Quentin Newname' }).where(eq(customers.id, customer.id));
+    expect(await found('Oldname')).toEqual([]);
+    expect(await found('Newname')).toEqual([cancellation.id]);
+
+    await t.db.update(subscriptions).set({ customerId: other.id }).where(eq(subscriptions.id, subscription.id));
+    expect(await found('Newname')).toEqual([]);
+    expect(await found('Elsewhere')).toEqual([cancellation.id]);
+
+    await t.db
+      .update(subscriptionCancellations)
+      .set({ customerName: 'Forged' })
+      .where(eq(subscriptionCancellations.id, cancellation.id));
+    expect(await found('Forged')).toEqual([]);
+    expect(await found('Elsewhere')).toEqual([cancellation.id]);
   });
 
   it('refuses an unknown type', async () => {

@@ -10,7 +10,7 @@ export {
   businessDayRange,
   lockCurrentCancellation,
   lockSubscription,
-  subscriptionSearch,
+  subscriptionKeySearch,
 } from './subscriptions.queries';
 export { carrierColumn, reasonColumn } from './subscriptions.export';
 export {

@@ -28,31 +28,40 @@ import { carrierColumn, reasonColumn } from './subscriptions.export';
  * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
  * Digits are matched exactly against customer id, line and customer phone, and IMEI (btree indexes);
  * text is a case-insensitive part of the customer name (trigram index; a prefix below 3 characters,
- * where trigrams cannot help). For digits the few matching ids are collected first so subscriptions are found
- * through their customer and device indexes (a bitmap OR) instead of a scan.
+ * where trigrams cannot help).
  */
 export function subscriptionSearch(q: string): SQL {
-  const digits = q.replace(/[\s().+-]/g, '');
-  if (/^\d+$/.test(digits)) {
-    const phone = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-    const customerId = digits.length <= 10 && Number(digits) <= MAX_INT4 ? Number(digits) : -1;
-    return sql`(
-      ${subscriptions.customerId} = any(array(
-        select ${customerId}::int
-        union all select ${customers.id} from ${customers} where ${customers.phone} = ${phone}
-      ))
-      or ${subscriptions.deviceId} = any(array(
-        select ${devices.id} from ${devices} where ${devices.phone} = ${phone} or ${devices.imei} = ${digits}
-      ))
-    )`;
-  }
   const byName =
     q.length >= 3
       ? sql`${customers.name} ilike ${`%${escapeLike(q)}%`}`
       : sql`lower(${customers.name}) collate "C" like ${`${escapeLike(q.toLowerCase())}%`}`;
   // A semi-join, not an array: for a common name (thousands of customers) the planner can then walk
   // subscriptions newest first and stop at a page, instead of fetching every match to sort it.
-  return sql`${subscriptions.customerId} in (select ${customers.id} from ${customers} where ${byName})`;
+  return (
+    subscriptionKeySearch(q) ??
+    sql`${subscriptions.customerId} in (select ${customers.id} from ${customers} where ${byName})`
+  );
+}
+
+/**
+ * A search made of digits, as subscriptions match it (see subscriptionSearch), else undefined: the few matching ids
+ * are collected first so subscriptions are found through their customer and device indexes (a bitmap OR) instead
+ * of a scan.
+ */
+export function subscriptionKeySearch(q: string): SQL | undefined {
+  const digits = q.replace(/[\s().+-]/g, '');
+  if (!/^\d+$/.test(digits)) return undefined;
+  const phone = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  const customerId = digits.length <= 10 && Number(digits) <= MAX_INT4 ? Number(digits) : -1;
+  return sql`(
+    ${subscriptions.customerId} = any(array(
+      select ${customerId}::int
+      union all select ${customers.id} from ${customers} where ${customers.phone} = ${phone}
+    ))
+    or ${subscriptions.deviceId} = any(array(
+      select ${devices.id} from ${devices} where ${devices.phone} = ${phone} or ${devices.imei} = ${digits}
+    ))
+  )`;
 }
 
 /** `at` falls on a business day from `from` to `to` (YYYY-MM-DD, inclusive) in the business time zone. */
