@@ -3,10 +3,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CSRF_MISMATCH_MESSAGE, SERVER_ERROR_MESSAGE, type ServerErrorBody } from '../../contract/errors';
 import { isStreaming } from '../http/csv';
+import { isQueryCanceled } from '../db/query-canceled';
 import { ActionError, FieldErrors, ForbiddenError, NotFoundError, TooManyAttemptsError } from '../http/errors';
 
-/** SQLSTATE of a statement cancelled by statement_timeout. */
-const QUERY_CANCELED = '57014';
 export const STATEMENT_TIMEOUT_MESSAGE = 'The database took too long to answer. Please try again in a moment.';
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -43,8 +42,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(419).send({ message: CSRF_MISMATCH_MESSAGE });
     }
     // PostgreSQL cancelled a statement past STATEMENT_TIMEOUT_MS: the request may pass later, nothing was half-done.
-    // Drizzle wraps the driver's error: its SQLSTATE is on the cause.
-    if ((error.cause as { code?: string } | undefined)?.code === QUERY_CANCELED || error.code === QUERY_CANCELED) {
+    if (isQueryCanceled(error)) {
       request.log.warn({ url: request.url }, 'statement timeout');
       request.server.metrics?.statementTimedOut();
       return reply.code(503).send({
