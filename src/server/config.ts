@@ -26,6 +26,7 @@ const envSchema = z.object({
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DATABASE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST_DIR: z.string().default('./dist/web'),

@@ -22,6 +22,7 @@ async function main() {
       ...location,
       poolSize: config.DATABASE_POOL_SIZE,
       statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
+      parallelWorkers: config.DATABASE_PARALLEL_WORKERS,
       replicaUrls: config.DATABASE_REPLICA_URLS,
       maxLagMs: config.REPLICA_MAX_LAG_MS,
     },

@@ -17,6 +17,7 @@ import { pgliteUse, poolUse } from './pool-use';
 import { RELEASE_VERSION } from '../release';
 import * as schema from './schema';
 import type { Database, Db } from './types';
+import { sessionSettings, type ConnectionSettings } from './connection-settings';
 
 export { DataDirLockedError } from './data-dir-lock';
 export { MigrationMismatchError } from './migrate';
@@ -54,11 +55,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   };
 }
 
-export interface PoolOptions {
+export interface PoolOptions extends ConnectionSettings {
   /** Connections per process (DATABASE_POOL_SIZE). */
   poolSize?: number;
-  /** The server cancels a statement running longer (STATEMENT_TIMEOUT_MS); 0 or unset = no limit. */
-  statementTimeoutMs?: number;
   /** Read replicas of DATABASE_URL (DATABASE_REPLICA_URLS), and how far behind one may be (REPLICA_MAX_LAG_MS). */
   replicaUrls?: string[];
   maxLagMs?: number;
@@ -66,12 +65,7 @@ export interface PoolOptions {
 
 async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOptions = {}): Promise<Database> {
   const max = pool_.poolSize ?? 10;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    // Sent when each connection opens; behind PgBouncer set it on the role instead (ADR 015).
-    ...(pool_.statementTimeoutMs ? { statement_timeout: pool_.statementTimeoutMs } : {}),
-  });
+  const pool = new pg.Pool({ connectionString: url, max, ...sessionSettings(pool_) });
   // A restarted database server must cost failed requests, not the process.
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));
   const db: Db = drizzlePg(pool, { schema });
@@ -82,7 +76,7 @@ async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOpt
   const replicas = new ReplicaSet(
     pool_.replicaUrls,
     pool,
-    { maxLagMs: pool_.maxLagMs ?? 5_000, poolSize: max, statementTimeoutMs: pool_.statementTimeoutMs },
+    { ...pool_, maxLagMs: pool_.maxLagMs ?? 5_000, poolSize: max },
     log,
   );
   await replicas.start();

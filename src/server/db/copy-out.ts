@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
+import { slotsOf } from './connection-budget';
 
 /**
  * How long an export's COPY may run: the pool's statement timeout (15 s, ADR 015) is for requests, and a COPY lasts
@@ -20,21 +21,24 @@ const dialect = new PgDialect();
  * in chunks of EXPORT_CHUNK_BYTES or so: no row passes through JavaScript (ADR 038). COPY takes no parameters, so
  * the query's are written into it as literals (standard_conforming_strings, on since PostgreSQL 9.1). The query
  * runs on a connection of its own from `pool`, in a read-only transaction with a statement timeout of
- * EXPORT_TIMEOUT_MS. A client that reads slowly holds PostgreSQL back (the socket fills); one that leaves ends the
+ * EXPORT_TIMEOUT_MS, once one of the pool's export slots is free (connection-budget.ts). A client that reads slowly holds PostgreSQL back (the socket fills); one that leaves ends the
  * connection.
  */
 export async function copyOut(pool: pg.Pool, query: SQL): Promise<AsyncIterable<Buffer>> {
   const { sql: text } = dialect.sqlToQuery(query.inlineParams());
-  const client = await pool.connect();
+  const giveBack = await slotsOf(pool, 'exports').take();
+  let client: pg.PoolClient | undefined;
   let stream: Readable;
   try {
+    client = await pool.connect();
     await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${EXPORT_TIMEOUT_MS}`);
     stream = client.query(copyTo(`COPY (${text}) TO STDOUT (FORMAT csv)`));
   } catch (err) {
-    client.release(err as Error);
+    client?.release(err as Error);
+    giveBack();
     throw err;
   }
-  return chunks(stream, client);
+  return chunks(stream, client, giveBack);
 }
 
 /**
@@ -42,7 +46,7 @@ export async function copyOut(pool: pg.Pool, query: SQL): Promise<AsyncIterable<
  * brought, tens of kilobytes). The connection goes back to the pool after the COPY's commit, and is closed when the
  * reading stops early or fails (it may be in the middle of the COPY).
  */
-async function* chunks(stream: Readable, client: pg.PoolClient): AsyncGenerator<Buffer> {
+async function* chunks(stream: Readable, client: pg.PoolClient, giveBack: () => void): AsyncGenerator<Buffer> {
   let released = false;
   try {
     let pending: Buffer[] = [];
@@ -60,11 +64,13 @@ async function* chunks(stream: Readable, client: pg.PoolClient): AsyncGenerator<
     await client.query('COMMIT');
     released = true;
     client.release();
+    giveBack();
     if (pendingBytes) yield Buffer.concat(pending, pendingBytes);
   } finally {
     if (!released) {
       stream.destroy();
       client.release(true);
+      giveBack();
     }
   }
 }

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Tx } from './types';
 import { copyOut } from './copy-out';
+import { inSlot, poolOf } from './connection-budget';
 import { csvRecord, exportCells, type ExportColumn } from './export-columns';
 import { FieldErrors } from '../http/errors';
 import { csvLine } from '../../contract/csv';
@@ -212,16 +212,18 @@ export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>,
     (typeof list.count === 'function' ? list.count(selectOne(db)) : selectOne(db).from(list.count).$dynamic()).where(
       where,
     );
-  const [rows, counted] = await Promise.all([
-    list
-      .rows({ cursorKey: cursorKey(order) })
-      .where(and(where, window.seek))
-      .orderBy(...inOrder(order))
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-    countRows(db, matching, !!query.exact, !!list.searched),
-  ]);
+  const read = () =>
+    Promise.all([
+      list
+        .rows({ cursorKey: cursorKey(order) })
+        .where(and(where, window.seek))
+        .orderBy(...inOrder(order))
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+      countRows(db, matching, !!query.exact, !!list.searched),
+    ]);
+  const [rows, counted] = list.searched ? await inSlot(db, 'searches', read) : await read();
   return pageOfRows(
     rows,
     ({ cursorKey: _, ...row }) => list.toRow(row as Omit<R, 'cursorKey' | 'cells'>),
@@ -269,12 +271,6 @@ export async function exportRows<R extends Keyed>(
         };
       });
   return prepend(header, await firstRead(chunks));
-}
-
-/** The node-postgres pool behind a handle (a replica's, when the request reads one); none on PGlite or in a transaction. */
-function poolOf(db: Tx): pg.Pool | undefined {
-  const client: unknown = '$client' in db ? db.$client : undefined;
-  return client instanceof pg.Pool ? client : undefined;
 }
 
 /** An iterable whose first item is read now, so that its error is thrown here. */

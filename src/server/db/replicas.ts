@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Replicas, ReplicaState, ReplicaStatus } from './types';
 import { poolUse, type PoolUse } from './pool-use';
 import * as schema from './schema';
+import { sessionSettings, type ConnectionSettings } from './connection-settings';
 
 /** A WAL position ("16/B374D848") as a number that compares; null for anything else. */
 export function parseLsn(text: string | null | undefined): bigint | null {
@@ -79,11 +80,10 @@ interface Replica {
   lagMs: number | null;
 }
 
-export interface ReplicaOptions {
+export interface ReplicaOptions extends ConnectionSettings {
   /** A replica further behind than this is skipped (REPLICA_MAX_LAG_MS). */
   maxLagMs: number;
   poolSize: number;
-  statementTimeoutMs?: number;
   /** How often replicas are looked at. */
   checkEveryMs?: number;
 }
@@ -113,7 +113,7 @@ export class ReplicaSet implements Replicas {
       const pool = new pg.Pool({
         connectionString: url,
         max: opts.poolSize,
-        ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+        ...sessionSettings(opts),
       });
       pool.on('error', (err) => log?.warn({ err }, 'idle replica client failed'));
       const replica: Replica = {

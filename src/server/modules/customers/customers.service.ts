@@ -12,6 +12,7 @@ import {
 } from '../../../contract/customers';
 import type { Page } from '../../../contract/pagination';
 import { readPage } from '../../db/pages';
+import { inSlot } from '../../db/connection-budget';
 import {
   customerDetail,
   customerListFilter,
@@ -47,11 +48,13 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
   // A number or an e-mail address is a key and never a name, so it is looked up by key only.
   if (!isName) return customersByExactKey(db, keys);
 
-  const found = await customersByName(db, q, CUSTOMER_SEARCH_LIMIT);
-  // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise,
-  // and below 5 characters almost every name is "close".
-  if (found.length || q.length < TYPO_MIN_CHARS) return found;
-  return customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT);
+  return inSlot(db, 'searches', async () => {
+    const found = await customersByName(db, q, CUSTOMER_SEARCH_LIMIT);
+    // Typo tolerance is the fallback: when the text matches literally, close-but-different names would be noise,
+    // and below 5 characters almost every name is "close".
+    if (found.length || q.length < TYPO_MIN_CHARS) return found;
+    return customersByNameLikeness(db, q, CUSTOMER_SEARCH_LIMIT);
+  });
 }
 
 /** The customers list: newest first; a text of 3 or more characters narrows it like the search box does. */
