@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { inSlot, slotsFor, Slots } from './connection-budget';
+import * as schema from './schema';
 import { copyOut } from './copy-out';
 
 const settled = async (promise: Promise<unknown>) => {
@@ -42,7 +43,7 @@ describe('connection budget', () => {
   const serverUrl = process.env.DATABASE_URL;
   it.runIf(!!serverUrl)('runs searches on half the pool: on a pool of two, one after the other', async () => {
     const pool = new pg.Pool({ connectionString: serverUrl, max: 2 });
-    const db = drizzle(pool);
+    const db = drizzle(pool, { schema });
     try {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
