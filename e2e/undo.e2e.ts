@@ -50,6 +50,52 @@ describe('undo and revert', () => {
     expect(await reasonOf()).toBe(0);
   });
 
+  it.each([
+    [1280, 'light'],
+    [1280, 'dark'],
+    [375, 'light'],
+    [375, 'dark'],
+  ] as const)(
+    'shows the Undo toast whole, announced, and clear of every control of the header at %i px, %s',
+    async (width, scheme) => {
+      await createCancellationReason(e.db, { name: `Toast ${width} ${scheme}` });
+      const c = await createCancellation(e.db);
+      const { page } = await e.signedInPage({ role: 'operations', viewport: { width, height: 800 } });
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.goto('/admin/subscription-cancellations');
+      await page.getByRole('combobox', { name: `Cancellation reason for cancellation ${c.id}` }).click();
+      await page.getByRole('option', { name: `Toast ${width} ${scheme}` }).click();
+      const toast = page.getByRole('alert').filter({ hasText: `recorded for cancellation ${c.id}.` });
+      await toast.waitFor();
+      await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running'));
+      await page.screenshot({ path: `.tmp/screens/undo-toast-${width}-${scheme}.png` });
+
+      await expect.poll(() => toast.textContent()).toContain('Undo is possible for 10 seconds.');
+      const undo = toast.getByRole('button', { name: 'Undo', exact: true });
+      // The label is not cut: the button is as wide as its text needs.
+      const clipped = await undo.evaluate((button) => {
+        const label = button.querySelector('.mantine-Button-label') ?? button;
+        return label.scrollWidth > label.clientWidth || button.scrollWidth > button.clientWidth;
+      });
+      expect(clipped).toBe(false);
+
+      const box = (await toast.boundingBox())!;
+      const controls = page.getByRole('banner').locator('button, a, input');
+      for (let i = 0; i < (await controls.count()); i++) {
+        const control = (await controls.nth(i).boundingBox())!;
+        if (!control || control.width === 0) continue;
+        const overlaps =
+          box.x < control.x + control.width &&
+          control.x < box.x + box.width &&
+          box.y < control.y + control.height &&
+          control.y < box.y + box.height;
+        expect(overlaps, `the toast covers ${await controls.nth(i).evaluate((el) => el.outerHTML.slice(0, 120))}`).toBe(
+          false,
+        );
+      }
+    },
+  );
+
   it('lets an Administrator revert an edit from its audit entry, and says when the record changed since', async () => {
     const s = await createSupplier(e.db, { name: 'Audited Mobile' });
     const { page } = await e.signedInPage({ name: 'Rhea Reverter' });

@@ -11,14 +11,14 @@ import { cssVariablesResolver, theme } from './app/theme';
 import { queryClient } from './lib/query-client';
 
 // Toasts queue in their store until this arrives: nothing shows one before the first page has loaded.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Toasts = lazy(() => import('./app/Toasts'));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
-          <Notifications position="top-right" />
+          <Toasts />
         </Suspense>
         <RouterProvider router={router} />
       </QueryClientProvider>

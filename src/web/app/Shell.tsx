@@ -165,7 +165,8 @@ function MainNav({ entries, pathname, onNavigate }: { entries: typeof nav; pathn
           />
         ))}
       </ScrollArea>
-      <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="release">
+      {/* A migration's name is one long word: it breaks anywhere rather than run past the sidebar. */}
+      <Text size="xs" c="dimmed" px="sm" pt="xs" data-testid="release" style={{ overflowWrap: 'anywhere' }}>
         Back Office {release}
       </Text>
     </>

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { notify } from './notify';
@@ -18,10 +18,15 @@ export function showUndoToast(message: string, undo: () => Promise<string>) {
     autoClose: UNDO_TOAST_MS,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">{message}</Text>
+        <Text size="sm">
+          {message}
+          <VisuallyHidden> Undo is possible for {UNDO_TOAST_MS / 1000} seconds.</VisuallyHidden>
+        </Text>
+        {/* Never shrunk below its label, whatever the message's length. */}
         <Button
           size="compact-sm"
           variant="light"
+          style={{ flexShrink: 0 }}
           onClick={async () => {
             notifications.hide(id);
             try {
