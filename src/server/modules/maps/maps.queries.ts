@@ -7,15 +7,23 @@ import type { ProspectMapSubset } from '../../../contract/maps';
 import { visibleProspects } from '../prospects';
 import { rowsOf } from '../../db/rows';
 
-const hasActiveSubscription = (db: Db) =>
+/** `afterId`: only customers past it are asked about (a batch's bound, given to both sides of the join). */
+const hasActiveSubscription = (db: Db, afterId?: number) =>
   exists(
     db
       .select({ one: sql`1` })
       .from(subscriptions)
-      .where(and(eq(subscriptions.customerId, customers.id), eq(subscriptions.status, 'active'))),
+      .where(
+        and(
+          eq(subscriptions.customerId, customers.id),
+          eq(subscriptions.status, 'active'),
+          afterId === undefined ? undefined : gt(subscriptions.customerId, afterId),
+        ),
+      ),
   );
 
-const locatedMember = (db: Db) => and(isNotNull(customers.lat), isNotNull(customers.lng), hasActiveSubscription(db));
+const locatedMember = (db: Db, afterId?: number) =>
+  and(isNotNull(customers.lat), isNotNull(customers.lng), hasActiveSubscription(db, afterId));
 
 /** Located customers with an active subscription: the members drawn on the maps. */
 export function customerPoints(db: Db) {
@@ -85,13 +93,18 @@ export async function layerVersion(
   return layer!;
 }
 
-/** Where the members are and their names, `limit` at a time after row `afterId`: what a cluster layer holds. */
+/**
+ * Where the members are and their names, `limit` at a time after row `afterId`: what a cluster layer holds. The
+ * planner merges the customers with their subscriptions in customer order; bounded on the customers' side only,
+ * it walked the subscriptions from the first customer in every batch (330 ms a batch at a million customers, 27 ms
+ * with both sides bounded): 5.7 s of a members' index's first build.
+ */
 export function customerLocations(db: Db, afterId: number, limit: number): Promise<PackedPoints> {
   return packed(
     db,
     sql`SELECT ${customers.id} AS id, ${customers.lat} AS lat, ${customers.lng} AS lng, false AS flag,
         ${customers.name} AS title
-      FROM ${customers} WHERE ${and(locatedMember(db), gt(customers.id, afterId))}
+      FROM ${customers} WHERE ${and(locatedMember(db, afterId), gt(customers.id, afterId))}
       ORDER BY ${customers.id} LIMIT ${limit}`,
   );
 }
