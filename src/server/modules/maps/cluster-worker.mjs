@@ -45,6 +45,43 @@ function load(key, coords, weights) {
   indexes.set(key, { index, expansion: new Map() });
 }
 
+/** A sketch's cell (ADR 040): 0.05°, about 5 km, smaller than a cluster up to zoom 10 (60 px is 0.08° there). */
+const CELL_DEGREES = 0.05;
+/** Cells across the world's longitudes: a cell's number is its row times this plus its column. */
+const COLUMNS = Math.ceil(360 / CELL_DEGREES) + 1;
+
+/**
+ * The points counted in cells, for a sketch (ADR 040): each cell's count, the mean of its points, and its first
+ * point (the one point of a cell that holds one). Here rather than on the main thread, where half a million
+ * points held the loop for 50-200 ms.
+ */
+function cellsOf(coords) {
+  const cellOf = new Map();
+  const counts = [];
+  const sums = [];
+  const firsts = [];
+  for (let i = 0; i < coords.length / 2; i++) {
+    const lng = coords[2 * i];
+    const lat = coords[2 * i + 1];
+    const key = Math.floor((lat + 90) / CELL_DEGREES) * COLUMNS + Math.floor((lng + 180) / CELL_DEGREES);
+    let cell = cellOf.get(key);
+    if (cell === undefined) {
+      cellOf.set(key, (cell = counts.length));
+      counts.push(0);
+      sums.push(0, 0);
+      firsts.push(i);
+    }
+    counts[cell]++;
+    sums[2 * cell] += lng;
+    sums[2 * cell + 1] += lat;
+  }
+  return {
+    counts: Int32Array.from(counts),
+    coords: Float64Array.from(sums, (sum, at) => sum / counts[at >> 1]),
+    firsts: Int32Array.from(firsts),
+  };
+}
+
 /** Clusters and single points in the box at the zoom: [lng, lat, count, point index or -1, expansion zoom]. */
 function query(key, bbox, zoom, limit) {
   const layer = indexes.get(key);
@@ -65,7 +102,11 @@ parentPort.on('message', (msg) => {
   try {
     if (msg.op === 'load') {
       load(msg.key, msg.coords, msg.weights);
-      parentPort.postMessage({ id: msg.id, result: true });
+      const cells = msg.sketch ? cellsOf(msg.coords) : null;
+      parentPort.postMessage(
+        { id: msg.id, result: cells ?? true },
+        cells ? [cells.counts.buffer, cells.coords.buffer, cells.firsts.buffer] : [],
+      );
     } else if (msg.op === 'query') {
       parentPort.postMessage({ id: msg.id, result: query(msg.key, msg.bbox, msg.zoom, msg.limit) });
     } else if (msg.op === 'drop') {

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { sketchOf, sketchTotal, type Sketch } from './map-sketch';
+import { sketchOf, sketchTotal, type Cells, type Sketch } from './map-sketch';
 
 /** One set of points, indexed in the worker; `ids` and `flags` give each point's row and picture. */
 export interface PointSet {
@@ -282,13 +282,17 @@ export class MapClusters {
     const large = !this.awaitsRebuild({ count });
     const thread = large ? this.thread() : (this.shared ??= this.thread());
     const bounds = boundsOf(points.coords);
-    // Read before the points go to the thread; only a large set is answered from a sketch.
-    const sketch =
-      large && bounds && source.saveSketch && startedAt - (entry.sketchSavedAt ?? -Infinity) >= SKETCH_EVERY_MS
-        ? sketchOf(points, bounds)
-        : null;
+    // Only a large set is answered from a sketch; its cells are counted by the thread that indexes it.
+    const sketching =
+      large &&
+      bounds !== null &&
+      !!source.saveSketch &&
+      startedAt - (entry.sketchSavedAt ?? -Infinity) >= SKETCH_EVERY_MS;
+    let cells: Cells | true;
     try {
-      await thread.call({ op: 'load', key, coords: points.coords }, [points.coords.buffer as ArrayBuffer]);
+      cells = await thread.call<Cells | true>({ op: 'load', key, coords: points.coords, sketch: sketching }, [
+        points.coords.buffer as ArrayBuffer,
+      ]);
     } catch (err) {
       if (thread !== this.shared) thread.retire();
       throw err;
@@ -298,9 +302,9 @@ export class MapClusters {
       if (previous.thread === this.shared) void previous.thread.call({ op: 'drop', key: previous.key }).catch(() => {});
       else previous.thread.retire();
     }
-    if (sketch) {
+    if (cells !== true && bounds) {
       entry.sketchSavedAt = startedAt;
-      source.saveSketch!(version, sketch).catch((err: unknown) =>
+      source.saveSketch!(version, sketchOf(cells, points, bounds)).catch((err: unknown) =>
         this.log?.error({ err, key }, 'map sketch not saved'),
       );
     }

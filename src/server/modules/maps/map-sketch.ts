@@ -2,9 +2,9 @@ import type { PointSet } from './map-clusters';
 
 /**
  * A layer's points counted in the cells of a grid (ADR 040): what an instance that has just started draws while its
- * own index builds. A cell of 0.05° (about 5 km) is smaller than a cluster up to zoom 10 (60 px is 0.08° there), so
- * a country or state is drawn as the index would draw it; closer in, a cell shows as one cluster at its points'
- * mean. A cell holding one point keeps its id, so it is drawn as that marker.
+ * own index builds. A cell (0.05°, cluster-worker.mjs) is smaller than a cluster up to zoom 10, so a country or
+ * state is drawn as the index would draw it; closer in, a cell shows as one cluster at its points' mean. A cell
+ * holding one point keeps its id, so it is drawn as that marker.
  */
 export interface Sketch {
   /** Points in each cell. */
@@ -19,37 +19,17 @@ export interface Sketch {
   bounds: { south: number; west: number; north: number; east: number };
 }
 
-const CELL_DEGREES = 0.05;
-/** Cells across the world's longitudes: a cell's number is its row times this plus its column. */
-const COLUMNS = Math.ceil(360 / CELL_DEGREES) + 1;
+/** The cells the index's thread counted, with each cell's first point (by its place in the set). */
+export type Cells = Pick<Sketch, 'counts' | 'coords'> & { firsts: Int32Array };
 
-/** The sketch of a set of points with these bounds (the set is not empty). */
-export function sketchOf(points: PointSet, bounds: Sketch['bounds']): Sketch {
-  const cellOf = new Map<number, number>();
-  const counts: number[] = [];
-  const sums: number[] = [];
-  const firsts: number[] = [];
-  for (let i = 0; i < points.ids.length; i++) {
-    const lng = points.coords[2 * i]!;
-    const lat = points.coords[2 * i + 1]!;
-    const key = Math.floor((lat + 90) / CELL_DEGREES) * COLUMNS + Math.floor((lng + 180) / CELL_DEGREES);
-    let cell = cellOf.get(key);
-    if (cell === undefined) {
-      cellOf.set(key, (cell = counts.length));
-      counts.push(0);
-      sums.push(0, 0);
-      firsts.push(i);
-    }
-    counts[cell]!++;
-    sums[2 * cell]! += lng;
-    sums[2 * cell + 1]! += lat;
-  }
-  const alone = (cell: number) => counts[cell] === 1;
+/** The sketch of a set of points, from its cells and bounds. */
+export function sketchOf(cells: Cells, points: Pick<PointSet, 'ids' | 'flags'>, bounds: Sketch['bounds']): Sketch {
+  const alone = (cell: number) => cells.counts[cell] === 1;
   return {
-    counts: Int32Array.from(counts),
-    coords: Float64Array.from(sums, (sum, at) => sum / counts[at >> 1]!),
-    ids: Int32Array.from(firsts, (point, cell) => (alone(cell) ? points.ids[point]! : 0)),
-    flags: Uint8Array.from(firsts, (point, cell) => (alone(cell) ? points.flags[point]! : 0)),
+    counts: cells.counts,
+    coords: cells.coords,
+    ids: Int32Array.from(cells.firsts, (point, cell) => (alone(cell) ? points.ids[point]! : 0)),
+    flags: Uint8Array.from(cells.firsts, (point, cell) => (alone(cell) ? points.flags[point]! : 0)),
     bounds,
   };
 }
