@@ -214,7 +214,9 @@ describe('map cluster indexes', () => {
     expect(await clusters.dataset('sketched', 1_000, src)).toBe(first);
 
     release();
-    await expect.poll(async () => (await clusters.dataset('sketched', 1_000, src)).coarse).toBe(false);
+    await expect
+      .poll(async () => (await clusters.dataset('sketched', 1_000, src)).coarse, { timeout: 10_000 })
+      .toBe(false);
     const built = await clusters.dataset('sketched', 1_000, src);
     expect(built.count).toBe(60_000);
     expect((await clusters.query(built, [-130, 20, -60, 52], 4, 1000))!.length).toBeGreaterThan(0);
@@ -233,7 +235,9 @@ describe('map cluster indexes', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     // Well within its time to live, the next use builds again.
     expect(await clusters.dataset('unlucky', 60_000, src)).toBe(first);
-    await expect.poll(async () => (await clusters.dataset('unlucky', 60_000, src)).coarse).toBe(false);
+    await expect
+      .poll(async () => (await clusters.dataset('unlucky', 60_000, src)).coarse, { timeout: 10_000 })
+      .toBe(false);
     expect(counts.loads).toBe(1);
   });
 
@@ -253,12 +257,14 @@ describe('map cluster indexes', () => {
     big.counts.changes++;
     clock += 2_000;
     await clusters.dataset('saved', 1_000, big.src);
-    await expect.poll(async () => (await clusters.dataset('saved', 1_000, big.src)).ids[0]).toBe(2_000_000);
+    await expect
+      .poll(async () => (await clusters.dataset('saved', 1_000, big.src)).ids[0], { timeout: 10_000 })
+      .toBe(2_000_000);
     expect(saved).toHaveLength(1);
     big.counts.changes++;
     clock += SKETCH_EVERY_MS;
     await clusters.dataset('saved', 1_000, big.src);
-    await expect.poll(() => saved.length).toBe(2);
+    await expect.poll(() => saved.length, { timeout: 10_000 }).toBe(2);
     expect(saved[1]!.version).toBe('2');
 
     await clusters.dataset('unsaved', 1_000, saving(10).src);

@@ -45,7 +45,7 @@ describe('the first map view after a start', () => {
     // An instance that ran before builds the index and saves its sketch.
     const before = await clusterView({ primary: t.db }, instance(), admin, query, 'America/Chicago');
     expect(before).toMatchObject({ total: 50_001, coarse: false });
-    await expect.poll(async () => (await t.db.select().from(mapSketches)).length).toBe(1);
+    await expect.poll(async () => (await t.db.select().from(mapSketches)).length, { timeout: 10_000 }).toBe(1);
 
     // A new instance whose points are held back: its index cannot be built yet.
     let release!: () => void;
