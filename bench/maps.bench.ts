@@ -281,7 +281,7 @@ async function startAndView(user: { email: string; password: string }) {
  * shared machine: a start with no sketch saved (the first start on a database), then one with the sketch the
  * start before saved (any later start). Medians, and each start's call with the load average before it.
  */
-export async function firstViewAfterStart(target: BenchTarget) {
+async function firstViewAfterStart(target: BenchTarget) {
   const user = await createStaffUser(target.db);
   const [fresh, sketched]: Awaited<ReturnType<typeof startAndView>>[][] = [[], []];
   // The table is made by the first start's migration.
