@@ -241,6 +241,24 @@ describe('map cluster indexes', () => {
     expect(counts.loads).toBe(1);
   });
 
+  it('after a write here while drawn from its sketch, builds again once the build under way is done', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let loads = 0;
+    const src: PointSource = {
+      version: async () => 'v1',
+      // The first load was under way before the write: the next one may hold what it wrote.
+      load: async () => (++loads === 1 && (await held), line(60_000, loads * 1_000_000)),
+      sketch: async () => kansas({ south: 38, west: -100, north: 38.099, east: -95 }),
+    };
+    expect((await clusters.dataset('sketch-then-write', 60_000, src)).coarse).toBe(true);
+    clusters.invalidate('sketch-then-write');
+    release();
+    await expect
+      .poll(async () => (await clusters.dataset('sketch-then-write', 60_000, src)).ids[0], { timeout: 10_000 })
+      .toBe(2_000_000);
+  });
+
   it('saves the sketch of a large set it built, at most every few minutes, and none of a small one', async () => {
     const saved: { version: string; total: number; bounds: Sketch['bounds'] }[] = [];
     const saving = (n: number) => {
