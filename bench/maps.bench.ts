@@ -3,17 +3,21 @@
  * answer (the index built from the database), then views at every zoom, panned at random over the data's bounds
  * (p50/p95 of answers asked as Chromium asks, and the gzip size of the view with the most items). The §7 endpoints
  * that answer every marker are timed too, for the record. In headless Chromium, the general map page: navigation →
- * first marker or cluster drawn, and the page's JS heap.
+ * first marker or cluster drawn, and the page's JS heap. On PostgreSQL, the first view after a start: the real server
+ * started as its own process, signed in as soon as it is ready, asks the general map's first view (ADR 040).
  *
  * BENCH_WEB_DIR  an already built SPA (default: built with Vite into .tmp/bench/web)
  */
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import { createStaffUser } from '../src/server/test/app';
+import { createStaffUser, spaShell } from '../src/server/test/app';
+import { Session } from '../src/server/test/http-session';
 import { mapEndpoints, type ClusterView, type MapMarker } from '../src/contract/maps';
 import { launchBrowser } from '../e2e/support/harness';
 import {
@@ -24,6 +28,7 @@ import {
   type BenchContext,
   type BenchTarget,
 } from './support';
+import { serverDatabaseUrl, startServer, stopServer } from './server-process';
 
 const BROWSER_RUNS = 5;
 
@@ -232,10 +237,86 @@ async function firstDraw(target: BenchTarget, dir: string) {
   };
 }
 
+/** Pairs of starts of the real server timed: one with no sketch saved, then one with the sketch it saved. */
+const STARTS = 3;
+
+/** Milliseconds since `from`. */
+const since = (from: number) => Math.round(performance.now() - from);
+
+/**
+ * One start of the real server as its own process (bench/server-process.ts): signed in as soon as it says it is
+ * ready, it asks the general map's first view; then, asking again every 100 ms, until the answer is not coarse
+ * (the full indexes built). The call's own time, the time from ready to the full view, and the load average.
+ */
+async function startAndView(user: { email: string; password: string }) {
+  const url = `${mapEndpoints.clusters.path}?zoom=4&west=-130&south=20&east=-60&north=52&members=1&visits=all`;
+  const load = os.loadavg()[0]!;
+  const server = await startServer(serverDatabaseUrl()!, spaShell());
+  const ready = performance.now();
+  try {
+    const session = new Session(server.url);
+    await session.signIn(user.email, user.password);
+    const ask = async () => {
+      const res = await session.request('GET', url);
+      if (res.status !== 200) throw new Error(`clusters answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as ClusterView;
+    };
+    const asked = performance.now();
+    const first = await ask();
+    const callMs = since(asked);
+    let view = first;
+    while (view.coarse) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      view = await ask();
+    }
+    if (view.total !== first.total) throw new Error(`the first view counted ${first.total}, the index ${view.total}`);
+    return { callMs, fullMs: since(ready), total: first.total, coarse: first.coarse, load };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * The general map's first view after a start (ADR 040), STARTS times in pairs so both meet the same moments of a
+ * shared machine: a start with no sketch saved (the first start on a database), then one with the sketch the
+ * start before saved (any later start). Medians, and each start's call with the load average before it.
+ */
+async function firstViewAfterStart(target: BenchTarget) {
+  const user = await createStaffUser(target.db);
+  const [fresh, sketched]: Awaited<ReturnType<typeof startAndView>>[][] = [[], []];
+  // The table is made by the first start's migration.
+  const forget = () =>
+    target.db.execute(
+      sql`DO $$ BEGIN IF to_regclass('map_sketches') IS NOT NULL THEN DELETE FROM map_sketches; END IF; END $$`,
+    );
+  for (let pair = 0; pair < STARTS; pair++) {
+    await forget();
+    fresh!.push(await startAndView(user));
+    sketched!.push(await startAndView(user));
+  }
+  // The rows after these time the index built on first use, as their names say.
+  await forget();
+  return Object.entries({ 'no sketch': fresh!, 'sketch saved': sketched! }).map(([side, runs]) => {
+    const median = (pick: (r: (typeof runs)[number]) => number) =>
+      runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+    return {
+      db: target.kind,
+      call: `clusters members=1&visits=all: first view after a start, ${side} (server process)`,
+      points: runs[0]!.total,
+      firstViewMs: median((r) => r.callMs),
+      coarseAnswers: runs.filter((r) => r.coarse).length,
+      fullViewMs: median((r) => r.fullMs),
+      runs: runs.map((r) => `${r.callMs} ms (load ${r.load.toFixed(2)})`).join(', '),
+    };
+  });
+}
+
 export default async function maps(ctx: BenchContext) {
   const rows: Record<string, unknown>[] = [];
   const dir = webDir();
   for await (const target of ctx.targets()) {
+    // Several server processes need a PostgreSQL server: the embedded database is one process's.
+    if (target.kind === 'postgres' && serverDatabaseUrl()) rows.push(...(await firstViewAfterStart(target)));
     // At the large scale the same views are asked of the demo scale in turn (ratios from one run).
     const peer = ctx.scale === 'large' ? await ctx.demoPeer(target) : undefined;
     for (const layers of ['members=1&visits=all', 'members=1', 'visits=all', 'visits=today'])
@@ -250,6 +331,6 @@ export default async function maps(ctx: BenchContext) {
   }
   recordWithScaleRatio('maps', ctx, rows, 'httpP95', {
     columns:
-      'clusters = GET /admin/api/maps/clusters through the app with gzip; first answer = the index built from the database on first use (rssGrowthMB: how much the resident memory of the process grew); zoom rows = views at that zoom centred on the clusters and markers of the zoom before (p50/p95 ms, largest answer in items and gzip KB; at the large scale the demo scale’s views are asked in turn with them, demoItems/demoP50/demoP95 and large ÷ demo from the same run); browser = navigation → first marker or cluster drawn and the JS heap after GC, median of 5 runs at 1280×900; the §7 full-list endpoints: every marker, 3 timed calls',
+      'first view after a start = the real server started as its own process, signed in, asks the general map’s first view: the call (firstViewMs, median of 3), whether it was coarse (drawn from a sketch, ADR 040), and ready → the full view (fullViewMs); no sketch = the first start on a database, sketch saved = a start after one; clusters = GET /admin/api/maps/clusters through the app with gzip; first answer = the index built from the database on first use (rssGrowthMB: how much the resident memory of the process grew); zoom rows = views at that zoom centred on the clusters and markers of the zoom before (p50/p95 ms, largest answer in items and gzip KB; at the large scale the demo scale’s views are asked in turn with them, demoItems/demoP50/demoP95 and large ÷ demo from the same run); browser = navigation → first marker or cluster drawn and the JS heap after GC, median of 5 runs at 1280×900; the §7 full-list endpoints: every marker, 3 timed calls',
   });
 }

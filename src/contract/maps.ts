@@ -120,6 +120,11 @@ export const clusterView = z.object({
   bounds: z.object({ south: z.number(), west: z.number(), north: z.number(), east: z.number() }).nullable(),
   /** Points in the layers, wherever the view is. */
   total: z.number(),
+  /**
+   * Drawn from a sketch while the server builds its index after a start (ADR 040): the same points and totals, in
+   * cells of about 5 km; ask again for the full view, a second or a few later.
+   */
+  coarse: z.boolean(),
 });
 export type ClusterView = z.infer<typeof clusterView>;
 

@@ -8,3 +8,4 @@ export * from './prospects';
 export * from './parcels';
 export * from './office';
 export * from './stats';
+export * from './maps';

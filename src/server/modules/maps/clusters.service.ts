@@ -14,8 +14,24 @@ import type { Database, Db } from '../../db/types';
 import { parseLsn } from '../../db/replicas';
 import { customers, prospects, subscriptions } from '../../db/schema';
 import { ForbiddenError } from '../../http/errors';
-import { customerLocations, layerVersion, prospectLocations, type PackedPoints } from './maps.queries';
-import { titleOf, type Dataset, type MapClusters, type PointSet, type PointSource } from './map-clusters';
+import {
+  customerLocations,
+  layerVersion,
+  pointTitles,
+  prospectLocations,
+  readSketch,
+  saveSketch,
+  type PackedPoints,
+} from './maps.queries';
+import {
+  MAX_AGE_MS,
+  SKETCH_EVERY_MS,
+  titleOf,
+  type Dataset,
+  type MapClusters,
+  type PointSet,
+  type PointSource,
+} from './map-clusters';
 import { visibleProspects } from '../prospects';
 
 /**
@@ -93,11 +109,14 @@ export async function loadPoints(read: (afterId: number, limit: number) => Promi
 export type LayerDatabase = Pick<Database, 'primary' | 'replicas'>;
 
 /**
- * A layer read from `tables`: its version from the primary, its points from a replica that has replayed the
- * primary's position at that version (else the primary), so that no write the version counts is missing.
+ * The layer `key` read from `tables`: its version from the primary, its points from a replica that has replayed
+ * the primary's position at that version (else the primary), so that no write the version counts is missing. Its
+ * sketch lives on the primary, shared by the instances (ADR 040): one saved at the version read now, or within
+ * MAX_AGE_MS (the bound a version is trusted for), may stand for the points.
  */
 function layerSource(
   database: LayerDatabase,
+  key: string,
   tables: PgTable[],
   timeZone: string,
   read: (db: Db, afterId: number, limit: number) => Promise<PackedPoints>,
@@ -113,6 +132,11 @@ function layerSource(
       const db = database.replicas?.pick(position) ?? database.primary;
       return loadPoints((after, limit) => read(db, after, limit));
     },
+    async sketch() {
+      const { version } = await layerVersion(database.primary, tables, timeZone);
+      return readSketch(database.primary, key, version, MAX_AGE_MS);
+    },
+    saveSketch: (version, sketch) => saveSketch(database.primary, key, version, sketch, SKETCH_EVERY_MS),
   };
 }
 
@@ -120,21 +144,22 @@ const membersDataset = (database: LayerDatabase, clusters: MapClusters, timeZone
   clusters.dataset(
     'members',
     MEMBERS_TTL_MS,
-    layerSource(database, [customers, subscriptions], timeZone, customerLocations),
+    layerSource(database, 'members', [customers, subscriptions], timeZone, customerLocations),
   );
 
 /** The visits of a layer: everyone's, or one rep's own (`rep`). */
-const visitsDataset = (
+function visitsDataset(
   database: LayerDatabase,
   clusters: MapClusters,
   layer: VisitLayer,
   rep: CurrentUser | null,
   timeZone: string,
-) =>
-  clusters.dataset(
-    `visits:${layer}:${rep ? `rep-${rep.id}` : 'everyone'}`,
+) {
+  const key = `visits:${layer}:${rep ? `rep-${rep.id}` : 'everyone'}`;
+  return clusters.dataset(
+    key,
     VISITS_TTL_MS,
-    layerSource(database, [prospects], timeZone, (db, after, limit) =>
+    layerSource(database, key, [prospects], timeZone, (db, after, limit) =>
       prospectLocations(
         db,
         rep ? visibleProspects(rep) : undefined,
@@ -145,13 +170,17 @@ const visitsDataset = (
       ),
     ),
   );
+}
 
-/** Builds the two large indexes ahead of the first map opened (they take seconds at a million members). */
+/**
+ * Builds the two large indexes ahead of the first map opened (they take seconds at a million members), side by
+ * side: each answers from its sketch meanwhile, if it has one (ADR 040).
+ */
 export async function warmClusters(database: LayerDatabase, clusters: MapClusters, timeZone: string): Promise<void> {
-  for (const dataset of [
-    await membersDataset(database, clusters, timeZone),
-    await visitsDataset(database, clusters, 'all', null, timeZone),
-  ])
+  for (const dataset of await Promise.all([
+    membersDataset(database, clusters, timeZone),
+    visitsDataset(database, clusters, 'all', null, timeZone),
+  ]))
     // A small set is built in moments when first asked for; kept from start-up it could miss rows added since.
     if (clusters.awaitsRebuild(dataset)) clusters.invalidate(dataset.key);
 }
@@ -161,27 +190,30 @@ interface Layer {
   kind: 'customer' | 'prospect';
   images: readonly [MarkerImage, MarkerImage];
   labels: readonly [string, string];
+  /** The titles of points by id, for a sketch's lone points. */
+  titles(ids: number[]): Promise<Map<number, string>>;
 }
 
 /** A layer's clusters and single markers in a view, the singles with their titles. */
 async function layerItems(
   clusters: MapClusters,
-  { dataset, kind, images, labels }: Layer,
+  { dataset, kind, images, labels, titles }: Layer,
   bbox: [number, number, number, number],
   zoom: number,
   limit: number,
 ): Promise<ClusterItem[]> {
   const tuples = (await clusters.query(dataset, bbox, zoom, limit)) ?? [];
-  return tuples.map(([lng, lat, count, point, clusterZoom]) => {
+  const ids = tuples.filter(([, , , point]) => point >= 0).map(([, , , point]) => dataset.ids[point]!);
+  const found = dataset.coarse ? await titles(ids) : null;
+  return tuples.flatMap(([lng, lat, count, point, clusterZoom]) => {
     const flag = point >= 0 ? dataset.flags[point]! : 0;
     const item: ClusterItem = { lat: round5(lat), lng: round5(lng), count, image: images[flag]!, zoom: clusterZoom };
-    if (point >= 0)
-      Object.assign(item, {
-        id: `${kind}-${dataset.ids[point]}`,
-        title: titleOf(dataset, point),
-        label: labels[flag],
-      });
-    return item;
+    if (point < 0) return [item];
+    const id = dataset.ids[point]!;
+    const title = found ? found.get(id) : titleOf(dataset, point);
+    // A sketch's point deleted since is left out.
+    if (title === undefined) return [];
+    return [Object.assign(item, { id: `${kind}-${id}`, title, label: labels[flag] })];
   });
 }
 
@@ -204,6 +236,7 @@ export async function clusterView(
       kind: 'customer',
       images: ['customer', 'customer'],
       labels: [MARKER_LABELS.customer, MARKER_LABELS.customer],
+      titles: (ids) => pointTitles(database.primary, 'customer', ids, undefined),
     });
   }
   if (query.visits) {
@@ -214,6 +247,7 @@ export async function clusterView(
       kind: 'prospect',
       images: ['prospect', 'prospect-converted'],
       labels: [MARKER_LABELS.prospect, MARKER_LABELS.converted],
+      titles: (ids) => pointTitles(database.primary, 'prospect', ids, own ? visibleProspects(user) : undefined),
     });
   }
 
@@ -237,5 +271,6 @@ export async function clusterView(
         }
       : null,
     total: layers.reduce((sum, l) => sum + l.dataset.count, 0),
+    coarse: layers.some((l) => l.dataset.coarse),
   };
 }

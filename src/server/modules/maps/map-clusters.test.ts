@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import Supercluster from 'supercluster';
-import { MAX_AGE_MS, MapClusters, type PointSet, type PointSource } from './map-clusters';
+import { MAX_AGE_MS, MapClusters, SKETCH_EVERY_MS, type PointSet, type PointSource } from './map-clusters';
+import { sketchTotal, type Sketch } from './map-sketch';
 
 let clock = 0;
 const clusters = new MapClusters(undefined, () => clock);
@@ -24,6 +25,15 @@ function line(n: number, firstId = 1): PointSet {
     titleEnds,
   };
 }
+
+/** A sketch of 60,000 points in Kansas: two cells of 30,000 side by side, bounds as given. */
+const kansas = (bounds: Sketch['bounds']): Sketch => ({
+  counts: Int32Array.of(30_000, 30_000),
+  coords: Float64Array.of(-99.02, 38.05, -98.98, 38.05),
+  ids: Int32Array.of(0, 0),
+  flags: Uint8Array.of(0, 0),
+  bounds,
+});
 
 /**
  * A source of `n` points whose version is `changes` (a write elsewhere bumps it): each load starts its row ids at
@@ -168,5 +178,114 @@ describe('map cluster indexes', () => {
       .toBe(2_000_000);
     // The replaced index still answers a view asked of it a moment late.
     expect((await clusters.query(first, [-130, 20, -60, 52], 4, 1000))!.length).toBeGreaterThan(0);
+  });
+
+  it('answers a large set with no index yet from its sketch at once, with its totals, until the index is built', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const points = line(60_000);
+    // 59,999 points in Kansas as the last build left them, and one alone in Seattle, drawn as its marker.
+    const bounds = { south: 38, west: -122.33, north: 47.61, east: -95 };
+    const sketch = kansas(bounds);
+    const seattle = {
+      counts: Int32Array.of(30_000, 29_999, 1),
+      coords: Float64Array.of(...sketch.coords, -122.33, 47.61),
+      ids: Int32Array.of(0, 0, 7),
+      flags: Uint8Array.of(0, 0, 1),
+    };
+    const src: PointSource = {
+      version: async () => 'v1',
+      load: async () => (await held, points),
+      sketch: async () => ({ ...sketch, ...seattle }),
+    };
+    const first = await clusters.dataset('sketched', 1_000, src);
+    expect(first).toMatchObject({ coarse: true, count: 60_000, bounds });
+    const view = (await clusters.query(first, [-130, 20, -60, 52], 4, 1000))!;
+    expect(view.reduce((sum, [, , count]) => sum + count, 0)).toBe(60_000);
+    const alone = view.find(([, , count, point]) => count === 1 && point >= 0)!;
+    expect(first.ids[alone[3]]).toBe(7);
+    expect(first.flags[alone[3]]).toBe(1);
+    // Closer in than the cells: a cell of several points is still one cluster, opened one zoom closer.
+    const close = (await clusters.query(first, [-99.1, 38, -98.9, 38.1], 16, 1000))!;
+    expect(close.map(([, , count, point, zoom]) => [count, point, zoom])).toEqual([
+      [30_000, -1, 17],
+      [29_999, -1, 17],
+    ]);
+    expect(await clusters.dataset('sketched', 1_000, src)).toBe(first);
+
+    release();
+    await expect
+      .poll(async () => (await clusters.dataset('sketched', 1_000, src)).coarse, { timeout: 10_000 })
+      .toBe(false);
+    const built = await clusters.dataset('sketched', 1_000, src);
+    expect(built.count).toBe(60_000);
+    expect((await clusters.query(built, [-130, 20, -60, 52], 4, 1000))!.length).toBeGreaterThan(0);
+  });
+
+  it('never takes a sketch as up to date: a failed build is tried again on the next use, answered from the sketch', async () => {
+    const { src, counts } = source(60_000);
+    const sketch = kansas({ south: 38, west: -100, north: 38.099, east: -95 });
+    const failing: PointSource = {
+      ...src,
+      load: () => Promise.reject(new Error('connection lost')),
+      sketch: async () => sketch,
+    };
+    const first = await clusters.dataset('unlucky', 60_000, failing);
+    expect(first.coarse).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Well within its time to live, the next use builds again.
+    expect(await clusters.dataset('unlucky', 60_000, src)).toBe(first);
+    await expect
+      .poll(async () => (await clusters.dataset('unlucky', 60_000, src)).coarse, { timeout: 10_000 })
+      .toBe(false);
+    expect(counts.loads).toBe(1);
+  });
+
+  it('after a write here while drawn from its sketch, builds again once the build under way is done', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let loads = 0;
+    const src: PointSource = {
+      version: async () => 'v1',
+      // The first load was under way before the write: the next one may hold what it wrote.
+      load: async () => (++loads === 1 && (await held), line(60_000, loads * 1_000_000)),
+      sketch: async () => kansas({ south: 38, west: -100, north: 38.099, east: -95 }),
+    };
+    expect((await clusters.dataset('sketch-then-write', 60_000, src)).coarse).toBe(true);
+    clusters.invalidate('sketch-then-write');
+    release();
+    await expect
+      .poll(async () => (await clusters.dataset('sketch-then-write', 60_000, src)).ids[0], { timeout: 10_000 })
+      .toBe(2_000_000);
+  });
+
+  it('saves the sketch of a large set it built, at most every few minutes, and none of a small one', async () => {
+    const saved: { version: string; total: number; bounds: Sketch['bounds'] }[] = [];
+    const saving = (n: number) => {
+      const { src, counts } = source(n);
+      const saveSketch = async (version: string, sketch: Sketch) =>
+        void saved.push({ version, total: sketchTotal(sketch), bounds: sketch.bounds });
+      return { src: { ...src, saveSketch }, counts };
+    };
+    const big = saving(60_000);
+    await clusters.dataset('saved', 1_000, big.src);
+    expect(saved).toEqual([
+      { version: '0', total: 60_000, bounds: expect.objectContaining({ south: 38, west: -100 }) },
+    ]);
+    big.counts.changes++;
+    clock += 2_000;
+    await clusters.dataset('saved', 1_000, big.src);
+    await expect
+      .poll(async () => (await clusters.dataset('saved', 1_000, big.src)).ids[0], { timeout: 10_000 })
+      .toBe(2_000_000);
+    expect(saved).toHaveLength(1);
+    big.counts.changes++;
+    clock += SKETCH_EVERY_MS;
+    await clusters.dataset('saved', 1_000, big.src);
+    await expect.poll(() => saved.length, { timeout: 10_000 }).toBe(2);
+    expect(saved[1]!.version).toBe('2');
+
+    await clusters.dataset('unsaved', 1_000, saving(10).src);
+    expect(saved).toHaveLength(2);
   });
 });

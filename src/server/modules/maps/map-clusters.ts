@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { sketchOf, sketchTotal, type Cells, type Sketch } from './map-sketch';
 
 /** One set of points, indexed in the worker; `ids` and `flags` give each point's row and picture. */
 export interface PointSet {
@@ -19,6 +20,10 @@ export interface PointSource {
   version(): Promise<string>;
   /** The points, at least as recent as the version read just before. */
   load(): Promise<PointSet>;
+  /** The sketch a build saved, when it may stand for the points now (ADR 040); null when none may. */
+  sketch?(): Promise<Sketch | null>;
+  /** Keeps the sketch of the points read at `version` for the instances that start next. */
+  saveSketch?(version: string, sketch: Sketch): Promise<void>;
 }
 
 export interface Dataset extends Pick<PointSet, 'ids' | 'flags' | 'titles' | 'titleEnds'> {
@@ -32,6 +37,11 @@ export interface Dataset extends Pick<PointSet, 'ids' | 'flags' | 'titles' | 'ti
   checkedAt: number;
   /** The thread that holds its index. */
   thread: ClusterThread;
+  /**
+   * Drawn from a sketch while the set's own index builds (ADR 040): cells for points, no titles (looked up by id),
+   * and never taken as up to date.
+   */
+  coarse: boolean;
 }
 
 /** [lng, lat, count, point index (-1 for a cluster), zoom that opens the cluster] */
@@ -40,6 +50,10 @@ export type ClusterTuple = [number, number, number, number, number];
 interface Entry {
   dataset?: Dataset;
   refreshing?: Promise<Dataset>;
+  /** The set as its sketch draws it, asked for while it has no index. */
+  sketching?: Promise<Dataset | null>;
+  /** When this instance last saved the set's sketch. */
+  sketchSavedAt?: number;
   /** Set when a write in this instance may have changed the points: the next use rebuilds. */
   invalid: boolean;
 }
@@ -61,6 +75,12 @@ const RETIRE_AFTER_MS = 10_000;
  * miss (a TRUNCATE, which PostgreSQL's row counts leave out, or counting turned off).
  */
 export const MAX_AGE_MS = 15 * 60_000;
+
+/**
+ * A sketch is saved at most this often (by any instance): every instance rebuilds each large set every minute or
+ * so, and a sketch a few minutes old is as good to start from.
+ */
+export const SKETCH_EVERY_MS = 5 * 60_000;
 
 /** A worker thread holding cluster indexes, and the calls it has yet to answer. */
 class ClusterThread {
@@ -154,7 +174,8 @@ export class MapClusters {
       // Its indexes died with it: the next use of each rebuilds them.
       this.log?.error({ err }, 'map cluster worker failed');
       if (failed === this.shared) this.shared = undefined;
-      for (const entry of this.entries.values()) if (entry.dataset?.thread === failed) entry.dataset = undefined;
+      for (const entry of this.entries.values())
+        if (entry.dataset?.thread === failed) [entry.dataset, entry.sketching] = [undefined, undefined];
     });
     this.threads.add(thread);
     void thread.exited.then(() => this.threads.delete(thread));
@@ -169,14 +190,57 @@ export class MapClusters {
     let entry = this.entries.get(key);
     if (!entry) this.entries.set(key, (entry = { invalid: false }));
     const current = entry.dataset;
-    if (current && !entry.invalid && this.now() - current.checkedAt < ttlMs) return current;
+    if (current && !current.coarse && !entry.invalid && this.now() - current.checkedAt < ttlMs) return current;
     const refreshing = (entry.refreshing ??= this.refresh(key, entry, source));
-    if (current && !this.awaitsRebuild(current)) {
-      // Answered from the last index meanwhile; a failed check or build is tried again on a later use.
+    // Its failure reaches the caller below, or is logged: not an unhandled rejection while the sketch is read.
+    refreshing.catch(() => {});
+    const meanwhile = current ?? (await (entry.sketching ??= this.fromSketch(key, entry, source)));
+    if (meanwhile && !this.awaitsRebuild(meanwhile)) {
+      // Answered from the last index (or the sketch) meanwhile; a failed check or build is tried again on a later use.
       refreshing.catch((err: unknown) => this.log?.error({ err, key }, 'map index not refreshed'));
-      return current;
+      return entry.dataset ?? meanwhile;
     }
     return refreshing;
+  }
+
+  /**
+   * A large set with no index yet, drawn from its sketch on the shared thread until its own index is built (ADR
+   * 040): seconds sooner than the index at a million members. Null when no sketch may stand for the points.
+   */
+  private async fromSketch(key: string, entry: Entry, source: PointSource): Promise<Dataset | null> {
+    try {
+      const sketch = await source.sketch?.();
+      if (!sketch || entry.dataset) return entry.dataset ?? null;
+      const thread = (this.shared ??= this.thread());
+      // Its own key: the set's index may come to live on the same thread.
+      const dataset: Dataset = {
+        key: `${key}#sketch`,
+        ids: sketch.ids,
+        flags: sketch.flags,
+        titles: new Uint8Array(0),
+        titleEnds: new Int32Array(0),
+        count: sketchTotal(sketch),
+        bounds: sketch.bounds,
+        version: '',
+        builtAt: this.now(),
+        checkedAt: this.now(),
+        thread,
+        coarse: true,
+      };
+      await thread.call({ op: 'load', key: dataset.key, coords: sketch.coords, weights: sketch.counts }, [
+        sketch.coords.buffer as ArrayBuffer,
+        sketch.counts.buffer as ArrayBuffer,
+      ]);
+      // The index was quicker.
+      if (entry.dataset) {
+        void thread.call({ op: 'drop', key: dataset.key }).catch(() => {});
+        return entry.dataset;
+      }
+      return (entry.dataset = dataset);
+    } catch (err) {
+      this.log?.error({ err, key }, 'map sketch not read');
+      return null;
+    }
   }
 
   /** Whether a stale set is rebuilt before answering (small) rather than answered from while it rebuilds. */
@@ -191,7 +255,8 @@ export class MapClusters {
       const checkedAt = this.now();
       const version = await source.version();
       const current = entry.dataset;
-      if (current && !invalid && version === current.version && checkedAt - current.builtAt < MAX_AGE_MS) {
+      const unchanged = current && !current.coarse && !invalid && version === current.version;
+      if (unchanged && checkedAt - current.builtAt < MAX_AGE_MS) {
         current.checkedAt = checkedAt;
         return current;
       }
@@ -214,18 +279,34 @@ export class MapClusters {
   ): Promise<Dataset> {
     const points = await source.load();
     const count = points.ids.length;
-    const thread = this.awaitsRebuild({ count }) ? (this.shared ??= this.thread()) : this.thread();
+    const large = !this.awaitsRebuild({ count });
+    const thread = large ? this.thread() : (this.shared ??= this.thread());
     const bounds = boundsOf(points.coords);
+    // Only a large set is answered from a sketch; its cells are counted by the thread that indexes it.
+    const sketching =
+      large &&
+      bounds !== null &&
+      !!source.saveSketch &&
+      startedAt - (entry.sketchSavedAt ?? -Infinity) >= SKETCH_EVERY_MS;
+    let cells: Cells | true;
     try {
-      await thread.call({ op: 'load', key, coords: points.coords }, [points.coords.buffer as ArrayBuffer]);
+      cells = await thread.call<Cells | true>({ op: 'load', key, coords: points.coords, sketch: sketching }, [
+        points.coords.buffer as ArrayBuffer,
+      ]);
     } catch (err) {
       if (thread !== this.shared) thread.retire();
       throw err;
     }
-    const previous = entry.dataset?.thread;
-    if (previous && previous !== thread && !previous.failed) {
-      if (previous === this.shared) void previous.call({ op: 'drop', key }).catch(() => {});
-      else previous.retire();
+    const previous = entry.dataset;
+    if (previous && !previous.thread.failed && (previous.thread !== thread || previous.key !== key)) {
+      if (previous.thread === this.shared) void previous.thread.call({ op: 'drop', key: previous.key }).catch(() => {});
+      else previous.thread.retire();
+    }
+    if (cells !== true && bounds) {
+      entry.sketchSavedAt = startedAt;
+      source.saveSketch!(version, sketchOf(cells, points, bounds)).catch((err: unknown) =>
+        this.log?.error({ err, key }, 'map sketch not saved'),
+      );
     }
     const dataset: Dataset = {
       key,
@@ -239,6 +320,7 @@ export class MapClusters {
       builtAt: startedAt,
       checkedAt: startedAt,
       thread,
+      coarse: false,
     };
     entry.dataset = dataset;
     return dataset;

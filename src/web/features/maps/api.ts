@@ -11,9 +11,23 @@ function useLoggedFailure(error: unknown, what: string) {
   }, [error, what]);
 }
 
-/** The clusters and markers of a view (ADR 017); while a new view loads, the last one stays drawn. */
+/** A coarse view (drawn from a sketch while the server builds its index, ADR 040) is asked again this often. */
+const COARSE_REFETCH_MS = 1_000;
+
+/**
+ * The clusters and markers of a view (ADR 017); while a new view loads, the last one stays drawn. A coarse view is
+ * asked again until the full one comes, and is never taken from the cache.
+ */
 export function useClusters(query: CallInput<typeof mapEndpoints.clusters>['query']) {
-  const clusters = useApiQuery(mapEndpoints.clusters, { query }, { placeholderData: keepPreviousData });
+  const clusters = useApiQuery(
+    mapEndpoints.clusters,
+    { query },
+    {
+      placeholderData: keepPreviousData,
+      refetchInterval: ({ state }) => (state.data?.coarse ? COARSE_REFETCH_MS : false),
+      staleTime: ({ state }) => (state.data?.coarse ? 0 : Infinity),
+    },
+  );
   useLoggedFailure(clusters.error, 'The map clusters could not be loaded.');
   return clusters;
 }
