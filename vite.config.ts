@@ -23,6 +23,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    // The server names each page's chunks in its HTML from it (src/server/plugins/page-starts.ts).
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id) => (appModule.test(id) && !withSideEffects.test(id) ? false : undefined),
