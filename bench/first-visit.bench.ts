@@ -14,6 +14,10 @@
  * with FIRST_VISIT_EMAIL and FIRST_VISIT_PASSWORD, an account that exists there: the bench writes nothing itself.
  *
  * BENCH_WEB_DIR     an already built SPA; default: built into .tmp/bench/first-visit/web
+ * FIRST_VISIT_BASELINE  a checkout of an earlier commit (`git archive <commit> | tar -x -C <dir>`): its server and
+ *                   build are measured too, visit by visit in turn with this one's, and each row of this one gets
+ *                   its time over the baseline's (`÷ baseline`), a ratio the machine's load affects less than a
+ *                   comparison of two runs
  * FIRST_VISIT_RUNS  visits per page and cache state (default 5)
  * FIRST_VISIT_LABEL recorded as bench/results/first-visit.<label>.json (a build measured before a change)
  */
@@ -22,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/harness';
-import { startServer, stopServer } from './server-process';
+import { startServer, stopServer, type ServerProcess } from './server-process';
 import { record } from './support';
 
 const RUNS = Number(process.env.FIRST_VISIT_RUNS ?? 5);
@@ -128,11 +132,30 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-function webDir(): string {
-  if (process.env.BENCH_WEB_DIR) return path.resolve(process.env.BENCH_WEB_DIR);
-  const dir = path.resolve('.tmp', 'bench', 'first-visit', 'web');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--manifest', '--outDir', dir], { stdio: 'inherit' });
+/** The SPA of the checkout at `root`, built with its manifest. */
+function builtWeb(root: string): string {
+  const dir = path.join(root, '.tmp', 'bench', 'first-visit', 'web');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--manifest', '--outDir', dir], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   return dir;
+}
+
+interface Build {
+  name: string;
+  server: ServerProcess;
+}
+
+async function startBuild(name: string, root: string, web: string, databaseUrl: string | undefined): Promise<Build> {
+  const env: Record<string, string> = databaseUrl
+    ? {}
+    : {
+        DATA_DIR: path.resolve('.tmp', 'bench', 'first-visit', `pglite-demo-${name}`),
+        DEMO_DATA: '1',
+        ADMIN_PASSWORD: DEMO_ADMIN.password,
+      };
+  return { name, server: await startServer(databaseUrl ?? '', web, env, root) };
 }
 
 export default async function firstVisit(): Promise<void> {
@@ -140,65 +163,72 @@ export default async function firstVisit(): Promise<void> {
   const account = databaseUrl
     ? { email: process.env.FIRST_VISIT_EMAIL ?? '', password: process.env.FIRST_VISIT_PASSWORD ?? '' }
     : DEMO_ADMIN;
-  const server = await startServer(
-    databaseUrl ?? '',
-    webDir(),
-    databaseUrl
-      ? {}
-      : {
-          DATA_DIR: path.resolve('.tmp', 'bench', 'first-visit', 'pglite-demo'),
-          DEMO_DATA: '1',
-          ADMIN_PASSWORD: DEMO_ADMIN.password,
-        },
-  );
+  const here = process.cwd();
+  const baseline = process.env.FIRST_VISIT_BASELINE && path.resolve(process.env.FIRST_VISIT_BASELINE);
+  const builds = [
+    await startBuild(
+      'this',
+      here,
+      process.env.BENCH_WEB_DIR ? path.resolve(process.env.BENCH_WEB_DIR) : builtWeb(here),
+      databaseUrl,
+    ),
+  ];
+  if (baseline) builds.unshift(await startBuild('baseline', baseline, builtWeb(baseline), databaseUrl));
   const browser = await launchBrowser();
-  const rows = [];
+  const rows: Record<string, unknown>[] = [];
   const loadBefore = os.loadavg();
   try {
     // One visit of each page first: the server's own first answers (plans, caches) are not a browser's cold start.
-    const warmUp = await signedInContext(browser, server.url, account);
-    for (const page of PAGES) await visit(warmUp, page);
-    await warmUp.close();
+    for (const { server } of builds) {
+      const warmUp = await signedInContext(browser, server.url, account);
+      for (const page of PAGES) await visit(warmUp, page);
+      await warmUp.close();
+    }
 
     for (const page of PAGES) {
-      const cold: Visit[] = [];
-      const warm: Visit[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const context = await signedInContext(browser, server.url, account);
-        cold.push(await visit(context, page));
-        warm.push(await visit(context, page));
-        await context.close();
-      }
-      for (const [cache, visits] of [
-        ['cold', cold],
-        ['warm', warm],
-      ] as const) {
-        const ms = median(visits.map((v) => v.ms));
-        const goal = page.goal?.[cache];
-        const jsBeforePaintKB = median(visits.map((v) => v.jsBeforePaintKB));
-        rows.push({
-          page: page.name,
-          cache,
-          'ready (ms)': ms,
-          ready: page.ready === 'charts' ? `${FIRST_VIEW_CHARTS} charts drawn` : `first ${page.ready}`,
-          ...(page.ready === 'charts' && { 'first chart (ms)': median(visits.map((v) => v.firstChartMs ?? NaN)) }),
-          'first contentful paint (ms)': median(visits.map((v) => v.fcpMs)),
-          'JS before paint (KB)': jsBeforePaintKB,
-          'JS files before paint': median(visits.map((v) => v.jsFilesBeforePaint)),
-          'JS until ready (KB)': median(visits.map((v) => v.jsUntilReadyKB)),
-          'JS files until ready': median(visits.map((v) => v.jsFilesUntilReady)),
-          'time goal': goal ? `≤ ${goal} ms: ${ms <= goal ? 'met' : 'missed'}` : '',
-          'JS goal': `≤ ${GOAL.jsKB} KB before paint: ${jsBeforePaintKB <= GOAL.jsKB ? 'met' : 'missed'}`,
-          samples: visits.map((v) => v.ms).join(' '),
-        });
+      const visits = new Map(builds.map((b) => [b, { cold: [] as Visit[], warm: [] as Visit[] }]));
+      // The builds in turn, visit by visit: both meet the same moments of a shared machine.
+      for (let i = 0; i < RUNS; i++)
+        for (const build of builds) {
+          const context = await signedInContext(browser, build.server.url, account);
+          visits.get(build)!.cold.push(await visit(context, page));
+          visits.get(build)!.warm.push(await visit(context, page));
+          await context.close();
+        }
+      for (const cache of ['cold', 'warm'] as const) {
+        const baselineMs = baseline ? median(visits.get(builds[0]!)![cache].map((v) => v.ms)) : undefined;
+        for (const build of builds) {
+          const taken = visits.get(build)![cache];
+          const ms = median(taken.map((v) => v.ms));
+          const goal = page.goal?.[cache];
+          const jsBeforePaintKB = median(taken.map((v) => v.jsBeforePaintKB));
+          rows.push({
+            page: page.name,
+            ...(baseline && { build: build.name }),
+            cache,
+            'ready (ms)': ms,
+            ...(baselineMs && { '÷ baseline': Math.round((ms / baselineMs) * 100) / 100 }),
+            ready: page.ready === 'charts' ? `${FIRST_VIEW_CHARTS} charts drawn` : `first ${page.ready}`,
+            ...(page.ready === 'charts' && { 'first chart (ms)': median(taken.map((v) => v.firstChartMs ?? NaN)) }),
+            'first contentful paint (ms)': median(taken.map((v) => v.fcpMs)),
+            'JS before paint (KB)': jsBeforePaintKB,
+            'JS files before paint': median(taken.map((v) => v.jsFilesBeforePaint)),
+            'JS until ready (KB)': median(taken.map((v) => v.jsUntilReadyKB)),
+            'JS files until ready': median(taken.map((v) => v.jsFilesUntilReady)),
+            'time goal': goal ? `≤ ${goal} ms: ${ms <= goal ? 'met' : 'missed'}` : '',
+            'JS goal': `≤ ${GOAL.jsKB} KB before paint: ${jsBeforePaintKB <= GOAL.jsKB ? 'met' : 'missed'}`,
+            samples: taken.map((v) => v.ms).join(' '),
+          });
+        }
       }
     }
   } finally {
     await browser.close();
-    await stopServer(server);
+    for (const { server } of builds) await stopServer(server);
   }
   record(process.env.FIRST_VISIT_LABEL ? `first-visit.${process.env.FIRST_VISIT_LABEL}` : 'first-visit', rows, {
     runs: RUNS,
+    ...(baseline && { baseline }),
     database: databaseUrl ? 'PostgreSQL (FIRST_VISIT_DATABASE_URL)' : 'embedded PGlite, demo data',
     sizes: 'transfer size of the scripts fetched over the network (brotli bodies)',
     loadAverage: { before: loadBefore, after: os.loadavg() },

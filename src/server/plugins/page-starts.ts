@@ -14,14 +14,12 @@ interface PageStart {
   answers?: (role: RoleId) => string[];
 }
 
-/** The admin frame and the answers it waits on before it draws any page. */
-const FRAME: Required<PageStart> = {
-  modules: ['app/Shell.tsx'],
-  answers: () => [pathOf(authEndpoints.me), pathOf(mfaEndpoints.status)],
-};
+/** The admin frame, and the answers it waits on before it draws any page. */
+export const FRAME_MODULES = ['app/Shell.tsx'];
+const frameAnswers = () => [pathOf(authEndpoints.me), pathOf(mfaEndpoints.status)];
 
 /** The pages most opened first; any other signed-in page starts the frame alone. */
-const PAGES: Record<string, PageStart> = {
+export const PAGES: Record<string, PageStart> = {
   [DASHBOARD_PAGE]: {
     modules: ['features/dashboard/DashboardPage.tsx', 'ui/chart/EChart.tsx'],
     // A role without the dashboard is sent on to its first page: it would never use them.
@@ -81,14 +79,14 @@ export function pageStarts(
         .map((f) => `<link rel="preload" as="style" crossorigin href="${href(f)}">`),
     ].join('\n    ');
   };
-  const frameLinks = links(FRAME.modules);
+  const frameLinks = links(FRAME_MODULES);
   const pageLinks = new Map(
-    Object.entries(PAGES).map(([page, start]) => [page, links([...FRAME.modules, ...start.modules])]),
+    Object.entries(PAGES).map(([page, start]) => [page, links([...FRAME_MODULES, ...start.modules])]),
   );
 
   return (pathname, role) => {
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const answers = [...FRAME.answers(role), ...(PAGES[page]?.answers?.(role) ?? [])];
+    const answers = [...frameAnswers(), ...(PAGES[page]?.answers?.(role) ?? [])];
     return { script: earlyScript(answers), links: pageLinks.get(page) ?? frameLinks };
   };
 }
