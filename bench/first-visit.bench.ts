@@ -3,15 +3,17 @@
  * context (empty HTTP and code cache: cold), then again in the same context (warm). Recorded per page, median of
  * `FIRST_VISIT_RUNS` visits: the JS fetched before the first contentful paint (bytes as sent, files), all the JS
  * fetched until the page showed its first content, and the time from navigation to that content (the first chart
- * drawn and the two rows of charts above and at the fold, the first map marker, the first list row). Goals: cold
+ * drawn and the first two rows of charts, the first map marker, the first list row). Goals: cold
  * ≤ 1.5 s for the dashboard's charts and ≤ 1.0 s for a map marker, warm ≤ 0.8 s and ≤ 0.5 s; ≤ 150 KB of JS
  * before the first paint.
  *
  * Sizes are transfer sizes (headers and the body as sent: brotli, the built .br files) of the scripts fetched over
  * the network, not from the cache; bench/bundle.bench.ts gives the gzip size of the same files.
  *
- * The server runs on the embedded database loaded with the demo data (kept between runs), or on FIRST_VISIT_DATABASE_URL
- * with FIRST_VISIT_EMAIL and FIRST_VISIT_PASSWORD, an account that exists there: the bench writes nothing itself.
+ * The server runs on the embedded database loaded with the demo data (kept between runs), or on
+ * FIRST_VISIT_DATABASE_URL, signed in as FIRST_VISIT_EMAIL with FIRST_VISIT_PASSWORD, an account that exists there.
+ * The bench itself writes nothing but sessions; the server's start does what any start does (migrations, the first
+ * admin account when there is none).
  *
  * BENCH_WEB_DIR     an already built SPA; default: built into .tmp/bench/first-visit/web
  * FIRST_VISIT_BASELINE  a checkout of an earlier commit (`git archive <commit> | tar -x -C <dir>`): its server and
