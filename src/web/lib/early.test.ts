@@ -35,4 +35,14 @@ describe('an answer the page asked for before the app loaded', () => {
     await expect(request('GET', '/admin/api/me')).rejects.toMatchObject({ status: 401 });
     expect(assign).toHaveBeenCalledWith('/admin/login');
   });
+
+  it('is not taken once dropped: the app has moved on from the page it was for', async () => {
+    page[EARLY_ANSWERS] = { '/admin/api/stats/kpis': Promise.resolve(json({ stale: true })) };
+    const fetchStub = vi.fn(async () => json({ stale: false }));
+    vi.stubGlobal('fetch', fetchStub);
+    const { request } = await import('./http');
+    const { dropEarlyAnswers } = await import('./early');
+    dropEarlyAnswers();
+    expect(await request('GET', '/admin/api/stats/kpis')).toEqual({ stale: false });
+  });
 });

@@ -12,3 +12,8 @@ export function takeEarlyAnswer(url: string): Promise<Response> | undefined {
   delete answers[url];
   return answer;
 }
+
+/** Once the app has moved on from the page its HTML was served as, an answer still untaken would be stale. */
+export function dropEarlyAnswers(): void {
+  for (const url of Object.keys(answers)) delete answers[url];
+}
