@@ -10,6 +10,10 @@ import { compression } from 'vite-plugin-compression2';
 const appModule = /\/src\/(web|contract)\/.+\.tsx?$/;
 const withSideEffects = /\/src\/(web\/main\.tsx|contract\/zod\.ts)$/;
 
+/** Libraries only a few pages load, each kept to its own chunks. */
+const pageLibrary =
+  /node_modules[\\/](echarts|zrender|leaflet|react-leaflet|@react-leaflet|supercluster|us-atlas|topojson-client|@zxcvbn-ts)[\\/]/;
+
 // The SPA is served by the Fastify server under /admin; `npm run dev` rebuilds it on change.
 export default defineConfig({
   root: 'src/web',
@@ -23,12 +27,23 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    // The server names each page's chunks in its HTML from it (src/server/plugins/page-starts.ts).
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id) => (appModule.test(id) && !withSideEffects.test(id) ? false : undefined),
       },
-      // Everything the first page load needs in one chunk: one request, one gzip stream (bench/bundle.bench.ts).
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the first page load needs in one chunk: one request, one gzip stream (bench/bundle.bench.ts).
+            { name: 'index', tags: ['$initial'] },
+            // The kit and libraries that six or more pages load, in one chunk too: a page's code comes in a score of
+            // files, not seventy small ones (ADR 041). The charts', maps' and password meter's libraries stay apart.
+            { name: 'shared', test: (id) => !pageLibrary.test(id), minShareCount: 6 },
+          ],
+        },
+      },
     },
   },
 });

@@ -46,10 +46,13 @@ export async function startServer(
   databaseUrl: string,
   webDir: string,
   env: Record<string, string> = {},
+  /** Another checkout of the app (an earlier commit) to run instead of this one. */
+  cwd?: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const report = path.join(os.tmpdir(), `bo-bench-loop-${port}.json`);
   const child = spawn(process.execPath, ['bench/instance.mjs'], {
+    cwd,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
 import { createCancellation, createSubscription } from '../src/server/test/factories';
+import { DASHBOARD_OPENING_TRENDS, trendName } from '../src/contract/stats';
 
 const HOUR_MS = 3_600_000;
 let e: E2E;
@@ -45,6 +46,30 @@ async function hoverLastPeriod(page: Page, endpoint: string) {
 }
 
 describe('dashboard', () => {
+  it("asks for its first charts' data with the page, before the app's code has arrived, and once each", async () => {
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    const requests = countStatsRequests(page);
+    // A slow network: every script held back a second, so the data's requests are timed against the code's arrival.
+    await page.route('**/admin/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await drawn(page, 'subscription-activity-trend');
+    const { entryEnd, started } = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        entryEnd: entries.find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name))!.responseEnd,
+        started: Object.fromEntries(entries.map((entry) => [new URL(entry.name).pathname, entry.startTime])),
+      };
+    });
+    for (const { endpoint, view } of DASHBOARD_OPENING_TRENDS) {
+      const path = `/admin/api/stats/${trendName(endpoint, view)}`;
+      expect(requests(path), path).toBe(1);
+      expect(started[path], path).toBeLessThan(entryEnd);
+    }
+  });
+
   it('draws the charts, shows the percentage hovers, and makes no request when returning to a loaded view', async () => {
     const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
     const requests = countStatsRequests(page);

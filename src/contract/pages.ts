@@ -8,3 +8,15 @@ export const LOGIN_PAGE = '/admin/login';
 
 /** Where an invitation or reset link lets a staff member choose a password. */
 export const SET_PASSWORD_PAGE = '/admin/set-password';
+
+/** The pages the server's HTML starts ahead (src/server/plugins/page-starts.ts): their code and first answers. */
+export const DASHBOARD_PAGE = '/admin';
+export const MAP_PAGE = '/admin/map';
+export const PROSPECT_MAP_PAGE = '/admin/prospects/map';
+export const CUSTOMERS_PAGE = '/admin/customers';
+
+/**
+ * The global where the page's HTML leaves the answers it asked for before the app's code loaded, by URL
+ * (`Record<string, Promise<Response>>`); the app's HTTP client takes each one once.
+ */
+export const EARLY_ANSWERS = '__earlyAnswers';

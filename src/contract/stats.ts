@@ -54,6 +54,17 @@ export type StatsEndpoint = keyof typeof STATS_ENDPOINTS;
 export const PROMO_ROW_LIMIT_ENDPOINT: StatsEndpoint = 'lookup-request-drip-mail-conversion-trend';
 
 /** `{endpoint}-{view}`: the name of one trend endpoint in one view (§7). */
+/**
+ * The dashboard's first two rows of charts, in page order, each in its default view: the page asks for them at once,
+ * and the server's HTML for the dashboard starts those requests before the app's code has loaded (ADR 041).
+ */
+export const DASHBOARD_OPENING_TRENDS: readonly { endpoint: StatsEndpoint; view: StatsView }[] = [
+  { endpoint: 'subscription-activity-trend', view: 'monthly' },
+  { endpoint: 'total-orders-trend', view: 'monthly' },
+  { endpoint: 'ppc-conversion-trend', view: 'monthly' },
+  { endpoint: 'cpc-subscription-activity-trend', view: 'monthly' },
+];
+
 export type TrendName = `${StatsEndpoint}-${StatsView}`;
 export const trendName = (endpoint: StatsEndpoint, view: StatsView): TrendName => `${endpoint}-${view}`;
 

@@ -1,12 +1,19 @@
 import { fillPath } from '../contract/endpoint';
-import { LOGIN_PAGE, SET_PASSWORD_PAGE } from '../contract/pages';
+import {
+  CUSTOMERS_PAGE,
+  DASHBOARD_PAGE,
+  LOGIN_PAGE,
+  MAP_PAGE,
+  PROSPECT_MAP_PAGE,
+  SET_PASSWORD_PAGE,
+} from '../contract/pages';
 
 /** Every page path of the web app, defined once; `href(paths.device, { id })` fills a pattern's parameters. */
 export const paths = {
-  dashboard: '/admin',
+  dashboard: DASHBOARD_PAGE,
   login: LOGIN_PAGE,
   setPassword: SET_PASSWORD_PAGE,
-  customers: '/admin/customers',
+  customers: CUSTOMERS_PAGE,
   customer: '/admin/customers/:id',
   suppliers: '/admin/suppliers',
   supplierCreate: '/admin/suppliers/create',
@@ -31,9 +38,9 @@ export const paths = {
   cancellationReasonEdit: '/admin/cancellation-reasons/:id/edit',
   prospects: '/admin/prospects',
   prospectCreate: '/admin/prospects/create',
-  prospectMap: '/admin/prospects/map',
+  prospectMap: PROSPECT_MAP_PAGE,
   prospect: '/admin/prospects/:id',
-  map: '/admin/map',
+  map: MAP_PAGE,
   users: '/admin/users',
   account: '/admin/account',
   audit: '/admin/audit',

@@ -3,6 +3,7 @@ import { paths } from './paths';
 import { features } from './app/features';
 import { NotFoundPage } from './app/NotFoundPage';
 import { LoadingState } from './ui/LoadingState';
+import { dropEarlyAnswers } from './lib/early';
 
 const pageLoading = <LoadingState label="Loading…" />;
 
@@ -27,3 +28,10 @@ export const router = createBrowserRouter([
   },
   { path: '*', element: <NotFoundPage /> },
 ]);
+
+// The answers the page's HTML asked for are that page's (lib/early.ts): a role sent on to another page, or a user
+// who moves on before taking one, asks the server anew later.
+const served = window.location.pathname;
+router.subscribe((state) => {
+  if (state.location.pathname !== served) dropEarlyAnswers();
+});

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import { settings } from '../db/schema';
 import { PgSessionStore } from './session-store';
+import { ASSETS_PREFIX } from './spa';
 
 /** The cookie-signing secret: SESSION_SECRET, else one generated once and kept in the database. */
 export async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
@@ -22,6 +23,7 @@ export async function sessionSecret(db: Db, configured: string | undefined): Pro
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SESSION_COOKIE = 'bo_session';
 /** The signed cookie that holds the CSRF secret. */
 export const CSRF_COOKIE = 'bo_csrf';
 /**
@@ -37,9 +39,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   const refreshMs = sessionRefreshMs(idleMs);
   const secret = await sessionSecret(db, config.SESSION_SECRET);
   await app.register(cookie, { secret });
+  // A built script or stylesheet is public and needs no session; its source map does (spa.ts). Set aside before
+  // the store is read, the cookie costs a cold page load no lookup per file: seventy of them sat in front of the
+  // page's own first calls (ADR 041).
+  app.addHook('onRequest', async (request) => {
+    const url = request.url.split('?', 1)[0]!;
+    if (url.startsWith(ASSETS_PREFIX) && !url.endsWith('.map')) delete request.cookies[SESSION_COOKIE];
+  });
   await app.register(session, {
     secret,
-    cookieName: 'bo_session',
+    cookieName: SESSION_COOKIE,
     store: new PgSessionStore(db, idleMs),
     saveUninitialized: false,
     // Not on every request: a write per read halved the throughput. See the refresh hook below.

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { LOGIN_PAGE, SET_PASSWORD_PAGE } from '../../contract/pages';
 import { NOT_FOUND_MESSAGE } from '../../contract/errors';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
+import { pageStarts } from './page-starts';
 
 /**
  * Sets the colour scheme on <html> before the first paint, as Mantine will (its saved choice, else the system's),
@@ -16,6 +17,9 @@ const COLOR_SCHEME_SCRIPT =
   "try{var s=localStorage.getItem('mantine-color-scheme-value');" +
   "var d=s==='dark'||(s!=='light'&&matchMedia('(prefers-color-scheme: dark)').matches);" +
   "document.documentElement.setAttribute('data-mantine-color-scheme',d?'dark':'light')}catch(e){}";
+
+/** Where the build's hashed files are served. */
+export const ASSETS_PREFIX = '/admin/assets/';
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -33,6 +37,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
   if (!fs.existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing. Run "npm run build".`);
   const template = fs.readFileSync(indexFile, 'utf8');
+  const startsOf = pageStarts(opts.webDir, template);
 
   await app.register(async (assets) => {
     // @fastify/static takes no route config: its routes are declared public here, in their own scope.
@@ -52,7 +57,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
     });
     await assets.register(fastifyStatic, {
       root: path.join(opts.webDir, 'assets'),
-      prefix: '/admin/assets/',
+      prefix: ASSETS_PREFIX,
       immutable: true,
       maxAge: '365d',
       // The build writes each asset's .br and .gz beside it (vite.config.ts): sent as they are when accepted.
@@ -69,10 +74,15 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
     const nonce = randomBytes(16).toString('base64');
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`));
-    const html = template.replace(
-      '<head>',
-      `<head>\n    <meta name="csrf-token" content="${escapeAttr(token)}">\n    ${RELEASE_META}\n    <script nonce="${nonce}">${COLOR_SCHEME_SCRIPT}</script>`,
-    );
+    // A signed-in page's code and first answers are asked for at once (ADR 041); the sign-in pages start nothing.
+    // Its answers first, before the stylesheet a script would wait for; its code after the entry's.
+    const starts = request.user ? startsOf(request.url.split('?')[0]!, request.user.role) : { script: '', links: '' };
+    const html = template
+      .replace(
+        '<head>',
+        `<head>\n    <meta name="csrf-token" content="${escapeAttr(token)}">\n    ${RELEASE_META}\n    <script nonce="${nonce}">${COLOR_SCHEME_SCRIPT}${starts.script}</script>`,
+      )
+      .replace('</head>', `  ${starts.links}\n  </head>`);
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 

@@ -5,6 +5,7 @@
 import { LOGIN_PAGE } from '../../contract/pages';
 import type { HttpMethod } from '../../contract/endpoint';
 import type { ServerErrorBody } from '../../contract/errors';
+import { takeEarlyAnswer } from './early';
 
 /** What a user is asked to quote about a server error: it finds that request's lines in the server's log. */
 export const referenceNote = (reference: string) => `Quote this reference: ${reference}`;
@@ -101,7 +102,9 @@ async function send(
   }
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: init.signal });
+    // The page's HTML may have asked already, before this code arrived (ADR 041).
+    res = await ((method === 'GET' && takeEarlyAnswer(url)) ||
+      fetch(url, { method, headers, body, credentials: 'same-origin', signal: init.signal }));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new HttpError(0, 'The server could not be reached. Check your connection and try again.');

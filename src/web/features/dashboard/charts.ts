@@ -1,6 +1,6 @@
 import { BRAND_COLORS, CARRIERS, RETURN_REASONS, ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { paths } from '../../paths';
-import { STATS_ENDPOINTS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
+import { DASHBOARD_OPENING_TRENDS, STATS_ENDPOINTS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 
 export interface SeriesDef {
   field: string;
@@ -112,14 +112,17 @@ const moneyPair: SeriesDef[] = [
   { field: 'net', name: 'Est. Net', color: '#1C7ED6' },
 ];
 
-/** The trend charts of §2, in page order: the ones staff look at first are above the fold. */
-/** The first two rows of charts, at or near the top of the page: their data is asked for before they render. */
-export const EAGER_CHARTS = 4;
+/**
+ * The first two rows of charts, at or near the top of the page: their data is asked for before they render, by the
+ * page's HTML (the contract's list, which TREND_CHARTS begins with).
+ */
+export const EAGER_CHARTS = DASHBOARD_OPENING_TRENDS.length;
 
 /** The rows a chart with a row limit shows first. */
 export const defaultRowLimit = (def: TrendChartDef): number | undefined =>
   def.rowLimit ? ROW_LIMIT_OPTIONS[0] : undefined;
 
+/** The trend charts of §2, in page order: the ones staff look at first are above the fold. */
 export const TREND_CHARTS: TrendChartDef[] = [
   {
     title: 'Subscription Activity',

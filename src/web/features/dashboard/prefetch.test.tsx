@@ -5,6 +5,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { queryClient } from '../../lib/query-client';
 import { stubFetch } from '../../test/renderWithProviders';
 import { prefetchFirstCharts, useTrend } from './api';
+import { DASHBOARD_OPENING_TRENDS } from '../../../contract/stats';
 import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from './charts';
 
 afterEach(() => {
@@ -31,5 +32,12 @@ describe("the dashboard's first charts", () => {
     );
     await waitFor(() => expect(charts.every((chart) => chart.current.isSuccess)).toBe(true));
     expect(calls).toHaveLength(EAGER_CHARTS);
+  });
+
+  it("are the contract's opening trends in their default views, which the dashboard's HTML asks for the same way", () => {
+    const first = TREND_CHARTS.slice(0, EAGER_CHARTS);
+    expect(first.map((def) => ({ endpoint: def.endpoint, view: def.defaultView }))).toEqual(DASHBOARD_OPENING_TRENDS);
+    // The server's HTML asks for them with no query: a row limit would make it another URL.
+    expect(first.map(defaultRowLimit)).toEqual(first.map(() => undefined));
   });
 });
