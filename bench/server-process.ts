@@ -42,14 +42,17 @@ export interface EventLoopDelay {
   overGoalOnCpu?: number;
 }
 
+/** `root`: the copy of the app to run (another commit's, to compare with side by side); this one by default. */
 export async function startServer(
   databaseUrl: string,
   webDir: string,
   env: Record<string, string> = {},
+  root = '.',
 ): Promise<ServerProcess> {
   const port = await freePort();
   const report = path.join(os.tmpdir(), `bo-bench-loop-${port}.json`);
   const child = spawn(process.execPath, ['bench/instance.mjs'], {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
