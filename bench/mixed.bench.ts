@@ -155,7 +155,10 @@ async function withCursor(session: Session, url: string) {
   return { status: res.status, ms: performance.now() - start, cursor: body.nextCursor };
 }
 
-/** The p95 of each endpoint path by kind (a stats chart's path names it), slowest first; the ten slowest calls. */
+/**
+ * The p95 of each endpoint path by kind (a stats chart's path names it), slowest first; the ten slowest calls; the
+ * first ten calls that failed, with their status (0: no answer).
+ */
 function slowCalls(samples: Sample[]) {
   const byPath = new Map<string, number[]>();
   for (const { kind, url, ms } of samples) {
@@ -171,8 +174,10 @@ function slowCalls(samples: Sample[]) {
     .sort((a, b) => b.p95 - a.p95);
   const slowest = new Map<string, number>();
   for (const { url, ms } of samples) slowest.set(url, Math.max(ms, slowest.get(url) ?? 0));
+  const failed = new Map(samples.filter((s) => s.status !== 200).map(({ url, status }) => [url, status]));
   return {
     endpoints,
+    failed: [...failed].slice(0, 10).map(([url, status]) => ({ status, url })),
     slowest: [...slowest]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 10)
@@ -293,14 +298,21 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
           const loadBefore = os.loadavg()[0]!;
           let result;
           try {
-            const { endpoints, slowest, ...summary } = await run(target, instances, load, exportUrls[exported], rate);
+            const { endpoints, slowest, failed, ...summary } = await run(
+              target,
+              instances,
+              load,
+              exportUrls[exported],
+              rate,
+            );
             result = summary;
             const label = `${count} instance(s), exports ${exported}${rate ? `, paced ${rate}/s` : ''}`;
             console.log(`\n${label}: the slowest endpoints (p95, ms), of ${endpoints.length}`);
             console.table(endpoints.slice(0, 15));
             console.log(`${label}: the ten slowest calls`);
             console.table(slowest);
-            runs.push({ run: label, endpoints, slowest });
+            if (failed.length) console.table(failed);
+            runs.push({ run: label, endpoints, slowest, failed });
           } finally {
             const loops = await Promise.all(instances.map(stopServer));
             const met =
