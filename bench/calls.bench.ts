@@ -10,6 +10,7 @@
  * CALLS_BENCH_SESSIONS concurrent sessions (default 32)
  * CALLS_BENCH_BASELINE a copy of the app (e.g. `git archive <commit>` unpacked, with node_modules): a second server
  *                      run from it takes every other session, and each row says how this one compares with it
+ *                      (recorded as calls-vs-baseline)
  * BENCH_CPU_PROFILE    a file name: each server writes a CPU profile of the measured load beside it (instance.mjs)
  */
 import fs from 'node:fs';
@@ -109,5 +110,10 @@ export default async function callsBench(ctx: BenchContext): Promise<void> {
       await Promise.all(servers.map(stopServer));
     }
   }
-  record('calls', rows, { scale: ctx.scale, seconds, sessions: sessionCount, ...(baseline && { baseline }) });
+  record(baseline ? 'calls-vs-baseline' : 'calls', rows, {
+    scale: ctx.scale,
+    seconds,
+    sessions: sessionCount,
+    ...(baseline && { baseline }),
+  });
 }
