@@ -1,18 +1,22 @@
 /**
  * Mixed load through real HTTP on real server processes (PostgreSQL target only): stats, lists, search and maps,
  * 32 workers with a session each, closed loop, first on one instance and then on two behind a round-robin
- * client; alone, then with one more worker per instance beside them downloading a CSV export after another (a
- * search's customers), kept out of the request rate and percentiles. Prints requests/s, p50/p95/p99, errors, p95 per kind of call,
- * the exports' count and p95, and each instance's event-loop delay (the longest any request waited behind
- * another one), split on Linux into the loop's own work and the wait for a core (bench/instance.mjs), and how many
- * delays passed 20 ms, of them how many the loop's own work made that long.
+ * client; alone, then with one more worker per instance beside them downloading a CSV export after another (every
+ * customer), kept out of the request rate and percentiles. The calls are drawn at random from what the API offers
+ * (bench/varied-mix.ts), from a printed seed. Prints requests/s, p50/p95/p99, errors, p95 per kind of call, the
+ * exports' count and p95, and each instance's event-loop delay (the longest any request waited behind another
+ * one), split on Linux into the loop's own work and the wait for a core (bench/instance.mjs), and how many delays
+ * passed 20 ms, of them how many the loop's own work made that long; then per run the p95 of each endpoint path
+ * (the slow calls by name) and the ten slowest distinct calls with their URL.
  *
+ * MIXED_BENCH_MIX       `varied` (default): calls drawn at random, seeded; `fixed`: a handful of fixed URLs in turn
+ * MIXED_BENCH_SEED      the varied mix's seed, to repeat a run (default: a random one, printed)
  * MIXED_BENCH_SECONDS   measured seconds per run (default 20, after 5 s of warm-up)
  * MIXED_BENCH_WORKERS   concurrent workers (default 32)
  * MIXED_BENCH_INSTANCES comma list of instance counts to run (default 1,2)
  * MIXED_BENCH_EXPORTS   comma list of runs: `none`, the load alone; `search`, with the export workers beside it
  *                       downloading a common surname's customers (about 1 in 100); `all`, every customer
- *                       (default none,search)
+ *                       (default none,all)
  * MIXED_BENCH_RATE      comma list of calls a second, paced (an open loop over the workers' sessions) instead of
  *                       each worker calling again as soon as it is answered: the event loop's delay below saturation
  */
@@ -34,6 +38,7 @@ import {
   type StatsEndpoint,
 } from '../src/contract/stats';
 import { record, type BenchContext, type BenchTarget } from './support';
+import { variedMix, type Call, type Kind } from './varied-mix';
 import { Session } from '../src/server/test/http-session';
 import { serverDatabaseUrl, startServer, stopServer, type ServerProcess } from './server-process';
 
@@ -42,34 +47,41 @@ const workers = Number(process.env.MIXED_BENCH_WORKERS ?? 32);
 const instanceCounts = (process.env.MIXED_BENCH_INSTANCES ?? '1,2').split(',').map(Number);
 const EXPORTS = ['none', 'search', 'all'] as const;
 type Exported = (typeof EXPORTS)[number];
-const exportRuns = (process.env.MIXED_BENCH_EXPORTS ?? 'none,search').split(',').map((run) => {
+const exportRuns = (process.env.MIXED_BENCH_EXPORTS ?? 'none,all').split(',').map((run) => {
   if (!EXPORTS.includes(run as Exported)) throw new Error(`MIXED_BENCH_EXPORTS: no run named "${run}"`);
   return run as Exported;
 });
 const rates = (process.env.MIXED_BENCH_RATE ?? '').split(',').filter(Boolean).map(Number);
+const mixName = process.env.MIXED_BENCH_MIX ?? 'varied';
+if (mixName !== 'varied' && mixName !== 'fixed') throw new Error(`MIXED_BENCH_MIX: no mix named "${mixName}"`);
+const seed = Number(process.env.MIXED_BENCH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const WARMUP_SECONDS = 5;
 const TARGET = { requestsPerSecond: 500, p99: 250 };
 
-type Kind = 'stats' | 'lists' | 'search' | 'maps';
-interface Call {
-  kind: Kind;
-  url: string;
+/** The calls the workers make; every one of `warmup` is made on each instance before the load is timed. */
+interface Load {
+  warmup: Call[];
+  next(worker: number): Call;
 }
 
-/** The calls of the load, each kind weighted by how often staff make it: a dashboard draws many charts. */
-async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrls: Record<Exported, string> }> {
+/** A common surname among the customers: what the `search` export asks for. */
+async function commonSurname(target: BenchTarget): Promise<string> {
+  const [sample] = await target.db
+    .select({ name: customers.name })
+    .from(customers)
+    .orderBy(desc(customers.id))
+    .limit(1);
+  return sample?.name.split(' ').at(-1)?.toLowerCase() ?? 'smith';
+}
+
+/** The fixed calls, made in turn, each kind weighted by how often staff make it: a dashboard draws many charts. */
+function fixedMix(surname: string): Load {
   const stats = (Object.keys(STATS_ENDPOINTS) as StatsEndpoint[]).map((name) => {
     const views: readonly string[] = STATS_ENDPOINTS[name].views;
     const view = views.includes(DEFAULT_STATS_VIEW) ? DEFAULT_STATS_VIEW : views[0]!;
     return pathOf(statsEndpoints.trend, { name: trendName(name, view as typeof DEFAULT_STATS_VIEW) });
   });
   stats.push(statsEndpoints.upcomingCredits.path, pathOf(statsEndpoints.returnRateByModel, { limit: 100 }));
-  const [sample] = await target.db
-    .select({ name: customers.name })
-    .from(customers)
-    .orderBy(desc(customers.id))
-    .limit(1);
-  const surname = sample?.name.split(' ').at(-1)?.toLowerCase() ?? 'smith';
   const search = ['mar', 'thomp', surname].map((q) => `${customerEndpoints.search.path}?q=${q}`);
   const lists = [
     customerEndpoints.list.path,
@@ -91,12 +103,14 @@ async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrls: Re
     ...lists.flatMap((url) => [url, url].map((u) => ({ kind: 'lists' as const, url: u }))),
     ...search.map((url) => ({ kind: 'search' as const, url })),
   ];
-  const exportUrls = {
-    none: '',
-    search: `${customerEndpoints.export.path}?q=${surname}`,
-    all: customerEndpoints.export.path,
+  const turns: number[] = [];
+  return {
+    warmup: mix,
+    next(worker) {
+      turns[worker] ??= worker;
+      return mix[(turns[worker]++ * 7919) % mix.length]!;
+    },
   };
-  return { mix, exportUrls };
 }
 
 /**
@@ -107,13 +121,13 @@ async function calls(target: BenchTarget): Promise<{ mix: Call[]; exportUrls: Re
 async function paced(
   sessions: Session[],
   rate: number,
-  call: (session: Session, i: number) => Promise<void>,
+  call: (session: Session, worker: number) => Promise<void>,
   stopped: () => boolean,
 ) {
   const inFlight = new Set<Promise<void>>();
   const started = performance.now();
   for (let i = 0; !stopped(); i++) {
-    const made = call(sessions[i % sessions.length]!, i).finally(() => inFlight.delete(made));
+    const made = call(sessions[i % sessions.length]!, i % sessions.length).finally(() => inFlight.delete(made));
     inFlight.add(made);
     const wait = started + ((i + 1) * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
@@ -126,17 +140,63 @@ const pct = (sorted: number[], p: number) =>
     ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10
     : 0;
 
+interface Sample {
+  kind: Kind;
+  url: string;
+  ms: number;
+  status: number;
+}
+
+/** A list page read to its next-page cursor: its body decoded, unlike the other calls'. */
+async function withCursor(session: Session, url: string) {
+  const start = performance.now();
+  const res = await session.fetch(url);
+  const body = (res.ok ? await res.json() : (await res.text(), {})) as { nextCursor?: string | null };
+  return { status: res.status, ms: performance.now() - start, cursor: body.nextCursor };
+}
+
+/**
+ * The p95 of each endpoint path by kind (a stats chart's path names it), slowest first; the ten slowest calls; the
+ * first ten calls that failed, with their status (0: no answer).
+ */
+function slowCalls(samples: Sample[]) {
+  const byPath = new Map<string, number[]>();
+  for (const { kind, url, ms } of samples) {
+    const key = `${kind} ${url.split('?')[0]}`;
+    if (!byPath.has(key)) byPath.set(key, []);
+    byPath.get(key)!.push(ms);
+  }
+  const endpoints = [...byPath]
+    .map(([call, ms]) => {
+      ms.sort((a, b) => a - b);
+      return { call, n: ms.length, p50: pct(ms, 50), p95: pct(ms, 95), max: pct(ms, 100) };
+    })
+    .sort((a, b) => b.p95 - a.p95);
+  const slowest = new Map<string, number>();
+  for (const { url, ms } of samples) slowest.set(url, Math.max(ms, slowest.get(url) ?? 0));
+  const failed = new Map(samples.filter((s) => s.status !== 200).map(({ url, status }) => [url, status]));
+  return {
+    endpoints,
+    failed: [...failed].slice(0, 10).map(([url, status]) => ({ status, url })),
+    slowest: [...slowest]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([url, ms]) => ({ ms: Math.round(ms * 10) / 10, url })),
+  };
+}
+
 async function run(
   target: BenchTarget,
   instances: ServerProcess[],
-  { mix, exportUrls }: Awaited<ReturnType<typeof calls>>,
-  exported: Exported,
+  load: Load,
+  exportUrl: string,
   pace: number | undefined,
 ) {
-  const exporting = exported !== 'none';
+  const exporting = exportUrl !== '';
   const sessions = await Promise.all(
     Array.from({ length: workers + (exporting ? instances.length : 0) }, async (_, i) => {
-      const user = await createStaffUser(target.db, { role: 'analyst' });
+      // Administrators: the audit log and the mail outbox are among the lists.
+      const user = await createStaffUser(target.db, { role: 'administrator' });
       const session = new Session(instances[i % instances.length]!.url);
       await session.signIn(user.email, user.password);
       return session;
@@ -145,28 +205,32 @@ async function run(
   // Each instance answers stats once its rollup is there, and maps once their indexes are built: every call is
   // made once on each instance first, to time the load, not a start.
   for (const session of sessions.slice(0, instances.length))
-    for (const call of mix)
+    for (const call of load.warmup)
       for (let tries = 0; (await session.get(call.url)).status !== 200; tries++)
         if (tries > 600) throw new Error(`an instance did not answer ${call.url} within 10 minutes`);
-  const samples: { kind: Kind; ms: number; status: number }[] = [];
+  const samples: Sample[] = [];
   const exports: { ms: number; status: number }[] = [];
   let measuring = false;
   let stop = false;
   const exporters = sessions.splice(workers).map(async (session) => {
     while (!stop) {
-      const { status, ms } = await session.get(exportUrls[exported]);
+      const { status, ms } = await session.get(exportUrl);
       if (measuring) exports.push({ ms, status });
     }
   });
-  const call = async (session: Session, i: number) => {
-    const { kind, url } = mix[(i * 7919) % mix.length]!;
-    const { status, ms } = await session.get(url);
-    if (measuring) samples.push({ kind, ms, status });
+  const call = async (session: Session, worker: number) => {
+    const { kind, url, next } = load.next(worker);
+    const answer = next ? await withCursor(session, url) : await session.get(url);
+    if (measuring) samples.push({ kind, url, ms: answer.ms, status: answer.status });
+    if (!next || !('cursor' in answer) || typeof answer.cursor !== 'string') return;
+    const nextPage = next(answer.cursor);
+    const { status, ms } = await session.get(nextPage);
+    if (measuring) samples.push({ kind, url: nextPage, ms, status });
   };
   const loops = pace
     ? [paced(sessions, pace, call, () => stop)]
     : sessions.map(async (session, w) => {
-        for (let i = w; !stop; i++) await call(session, i);
+        while (!stop) await call(session, w);
       });
   await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
   for (const instance of instances) instance.child.kill('SIGUSR2');
@@ -204,17 +268,27 @@ async function run(
       exports.map((s) => s.ms).sort((a, b) => a - b),
       95,
     ),
+    ...slowCalls(samples),
   };
 }
 
 export default async function mixedBench(ctx: BenchContext): Promise<void> {
   const rows = [];
+  const runs = [];
   for await (const target of ctx.targets()) {
     if (target.kind !== 'postgres' || !process.env.DATABASE_URL) {
       console.log(`mixed: skipped on ${target.kind} (several server processes need a PostgreSQL server)`);
       continue;
     }
-    const load = await calls(target);
+    const surname = await commonSurname(target);
+    const load = mixName === 'varied' ? await variedMix(target.db, seed) : fixedMix(surname);
+    if (mixName === 'varied')
+      console.log(`mixed: the varied mix drawn from seed ${seed} (MIXED_BENCH_SEED to repeat it)`);
+    const exportUrls: Record<Exported, string> = {
+      none: '',
+      search: `${customerEndpoints.export.path}?q=${surname}`,
+      all: customerEndpoints.export.path,
+    };
     const databaseUrl = serverDatabaseUrl()!;
     for (const count of instanceCounts)
       for (const exported of exportRuns)
@@ -224,13 +298,28 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
           const loadBefore = os.loadavg()[0]!;
           let result;
           try {
-            result = await run(target, instances, load, exported, rate);
+            const { endpoints, slowest, failed, ...summary } = await run(
+              target,
+              instances,
+              load,
+              exportUrls[exported],
+              rate,
+            );
+            result = summary;
+            const label = `${count} instance(s), exports ${exported}${rate ? `, paced ${rate}/s` : ''}`;
+            console.log(`\n${label}: the slowest endpoints (p95, ms), of ${endpoints.length}`);
+            console.table(endpoints.slice(0, 15));
+            console.log(`${label}: the ten slowest calls`);
+            console.table(slowest);
+            if (failed.length) console.table(failed);
+            runs.push({ run: label, endpoints, slowest, failed });
           } finally {
             const loops = await Promise.all(instances.map(stopServer));
             const met =
               result && result['requests/s'] >= TARGET.requestsPerSecond && result.p99 <= TARGET.p99 && !result.errors;
             rows.push({
               db: target.kind,
+              mix: mixName === 'varied' ? `varied (seed ${seed})` : 'fixed',
               instances: count,
               workers,
               load: rate ? `paced ${rate}/s` : 'closed loop',
@@ -254,11 +343,13 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
           }
         }
   }
-  record(rates.length ? 'mixed-paced' : 'mixed', rows, {
+  record(`mixed${mixName === 'fixed' ? '-fixed' : ''}${rates.length ? '-paced' : ''}`, rows, {
     scale: ctx.scale,
+    ...(mixName === 'varied' && { seed }),
     seconds,
     workers,
     database: process.env.DATABASE_SOCKET_URL ? 'unix socket' : 'tcp',
-    client: 'node:http keep-alive, gzip/br accepted, bodies read but not decoded',
+    client: 'node:http keep-alive, gzip/br accepted, bodies read but not decoded (but for a cursor followed)',
+    runs,
   });
 }

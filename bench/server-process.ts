@@ -42,17 +42,18 @@ export interface EventLoopDelay {
   overGoalOnCpu?: number;
 }
 
+/** `root`: the copy of the app to run (another commit's, to compare with side by side); this one by default. */
 export async function startServer(
   databaseUrl: string,
   webDir: string,
   env: Record<string, string> = {},
   /** Another checkout of the app (an earlier commit) to run instead of this one. */
-  cwd?: string,
+  root = '.',
 ): Promise<ServerProcess> {
   const port = await freePort();
   const report = path.join(os.tmpdir(), `bo-bench-loop-${port}.json`);
   const child = spawn(process.execPath, ['bench/instance.mjs'], {
-    cwd,
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

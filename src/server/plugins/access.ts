@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, Session } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { currentUserColumns, users } from '../db/schema';
+import { users } from '../db/schema';
 import { originOf, recordAudit } from '../modules/audit';
 import { allows, type Access } from '../../contract/access';
 import type { CurrentUser } from '../../contract/auth';
@@ -52,28 +52,20 @@ export interface RouteEntry {
 
 /**
  * The session's user, unless the session no longer counts: the account was disabled, its password changed or
- * it was signed out everywhere since (the epoch moved on), or the session outlived its absolute lifetime.
+ * it was signed out everywhere since (the epoch moved on), or the session outlived its absolute lifetime. The
+ * account was read with the session (session-store.ts); a session without one read counts for no one.
  * `secondFactor`: whether the user has two-factor sign-in on (ADR 014).
  */
-async function sessionUser(
-  db: Db,
+function sessionUser(
   session: Session,
   now: number,
   absoluteMs: number,
-): Promise<{ user: CurrentUser; secondFactor: boolean } | null> {
-  const { userId, epoch, signedInAt } = session;
+): { user: CurrentUser; secondFactor: boolean } | null {
+  const { userId, epoch, signedInAt, account } = session;
   if (!userId || signedInAt === undefined || now - signedInAt > absoluteMs) return null;
-  const [user] = await db
-    .select({
-      ...currentUserColumns,
-      sessionEpoch: users.sessionEpoch,
-      totpEnabledAt: users.totpEnabledAt,
-    })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
-  if (!user || user.sessionEpoch !== epoch) return null;
-  const { sessionEpoch: _epoch, totpEnabledAt, ...current } = user;
-  return { user: current, secondFactor: totpEnabledAt !== null };
+  if (!account || account.id !== userId || account.sessionEpoch !== epoch) return null;
+  const { sessionEpoch: _epoch, secondFactor, ...user } = account;
+  return { user, secondFactor };
 }
 
 /**
@@ -140,7 +132,7 @@ export const accessPlugin = fp(
       if (request.is404) return;
       let secondFactor = false;
       if (request.session.userId) {
-        const found = await sessionUser(db, request.session, now(), absoluteMs);
+        const found = sessionUser(request.session, now(), absoluteMs);
         request.user = found?.user ?? null;
         secondFactor = found?.secondFactor ?? false;
         if (!found) await request.session.destroy();

@@ -1,24 +1,69 @@
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/types';
-import { sessions } from '../db/schema';
+import { currentUserColumns, sessions, users } from '../db/schema';
+import type { CurrentUser } from '../../contract/auth';
+
+/** The account a session names, as the guard judges it (plugins/access.ts). */
+export interface SessionAccount extends CurrentUser {
+  sessionEpoch: number;
+  /** Two-factor sign-in is on (ADR 014). */
+  secondFactor: boolean;
+}
+
+declare module 'fastify' {
+  interface Session {
+    /**
+     * The session's account read with the session itself, in the same statement: null when the account is gone or
+     * disabled. This request's only: never stored, always read afresh.
+     */
+    account?: SessionAccount | null;
+  }
+}
+
+const accountOf = ({
+  totpEnabledAt,
+  ...account
+}: Omit<SessionAccount, 'secondFactor'> & { totpEnabledAt: Date | null }) => ({
+  ...account,
+  secondFactor: totpEnabledAt !== null,
+});
 
 type Callback = (err?: unknown) => void;
 type GetCallback = (err: unknown, result?: Session | null) => void;
 
-/** @fastify/session store on the sessions table, so sessions survive a restart and expire when idle. */
+/**
+ * @fastify/session store on the sessions table, so sessions survive a restart and expire when idle. Reading a
+ * session reads its account too (ADR 042): one round trip to the database per signed-in request, not two.
+ */
 export class PgSessionStore implements SessionStore {
   private lastSweep = 0;
+  /**
+   * The read every signed-in request makes, built once: building it was most of Drizzle's share of a call. Unnamed
+   * (''), so PostgreSQL parses it each time, as PgBouncer in transaction pooling needs.
+   */
+  private readonly read;
 
   constructor(
     private readonly db: Db,
     private readonly idleMs: number,
-  ) {}
+  ) {
+    this.read = db
+      .select({
+        data: sessions.data,
+        expiresAt: sessions.expiresAt,
+        account: { ...currentUserColumns, sessionEpoch: users.sessionEpoch, totpEnabledAt: users.totpEnabledAt },
+      })
+      .from(sessions)
+      .leftJoin(users, and(eq(users.id, sql`(${sessions.data}->>'userId')::int`), isNull(users.disabledAt)))
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .prepare('');
+  }
 
   set(sid: string, session: Session, callback: Callback): void {
     const expiresAt = new Date(Date.now() + this.idleMs);
-    const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+    const { account: _readWithIt, ...data } = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
     this.db
       .insert(sessions)
       .values({ sid, data, expiresAt })
@@ -28,14 +73,10 @@ export class PgSessionStore implements SessionStore {
   }
 
   get(sid: string, callback: GetCallback): void {
-    this.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.sid, sid))
-      .then(
-        ([row]) => callback(null, row && row.expiresAt > new Date() ? (row.data as Session) : null),
-        (err: unknown) => callback(err),
-      );
+    this.read.execute({ sid }).then(([row]) => {
+      if (!row || row.expiresAt <= new Date()) return callback(null, null);
+      callback(null, { ...(row.data as Session), account: row.account && accountOf(row.account) });
+    }, callback);
   }
 
   destroy(sid: string, callback: Callback): void {

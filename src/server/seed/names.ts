@@ -1,6 +1,7 @@
 import type { Random } from './random';
 
-const FIRST_NAMES = [
+/** The generated people's names; the mixed bench searches by them. */
+export const FIRST_NAMES = [
   'James',
   'Mary',
   'Robert',
@@ -96,7 +97,7 @@ const FIRST_NAMES = [
   'Raj',
 ];
 
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Smith',
   'Johnson',
   'Williams',
