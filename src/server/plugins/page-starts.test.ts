@@ -115,6 +115,15 @@ describe("a signed-in page's HTML", () => {
     expect(res.body).not.toContain(EARLY_ANSWERS);
   });
 
+  // Such a page takes none of the frame's answers: one asked for would stay open as long as the page is.
+  it('starts nothing on a page outside the frame, signed in or not', async () => {
+    for (const url of ['/admin/set-password', '/admin/login']) {
+      const res = await page(url);
+      expect(res.body, url).not.toContain(EARLY_ANSWERS);
+      expect(preloaded(res.body), url).not.toContain('assets/Shell-F1.js');
+    }
+  });
+
   it('keys modules that exist in the web app, as the build manifest names them', () => {
     for (const key of [...FRAME_MODULES, ...Object.values(PAGES).flatMap((start) => start.modules)])
       expect(fs.existsSync(path.join('src', 'web', key)), key).toBe(true);

@@ -5,7 +5,15 @@ import { authEndpoints } from '../../contract/auth';
 import { pathOf } from '../../contract/endpoint';
 import { mapEndpoints } from '../../contract/maps';
 import { mfaEndpoints } from '../../contract/mfa';
-import { CUSTOMERS_PAGE, DASHBOARD_PAGE, EARLY_ANSWERS, MAP_PAGE, PROSPECT_MAP_PAGE } from '../../contract/pages';
+import {
+  CUSTOMERS_PAGE,
+  DASHBOARD_PAGE,
+  EARLY_ANSWERS,
+  LOGIN_PAGE,
+  MAP_PAGE,
+  PROSPECT_MAP_PAGE,
+  SET_PASSWORD_PAGE,
+} from '../../contract/pages';
 import { DASHBOARD_OPENING_TRENDS, statsEndpoints, trendName } from '../../contract/stats';
 
 /** What a page's first view runs: web modules as the build manifest keys them (paths under src/web), and its first GETs. */
@@ -17,6 +25,9 @@ interface PageStart {
 /** The admin frame, and the answers it waits on before it draws any page. */
 export const FRAME_MODULES = ['app/Shell.tsx'];
 const frameAnswers = () => [pathOf(authEndpoints.me), pathOf(mfaEndpoints.status)];
+
+/** The pages drawn without the frame, open to a signed-in user too (an invitation's link). */
+const OUTSIDE_FRAME = new Set([LOGIN_PAGE, SET_PASSWORD_PAGE]);
 
 /** The pages most opened first; any other signed-in page starts the frame alone. */
 export const PAGES: Record<string, PageStart> = {
@@ -86,6 +97,8 @@ export function pageStarts(
 
   return (pathname, role) => {
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    // Pages outside the frame ask for none of its answers: one never taken would stay open as long as the page.
+    if (OUTSIDE_FRAME.has(page)) return { script: '', links: '' };
     const answers = [...frameAnswers(), ...(PAGES[page]?.answers?.(role) ?? [])];
     return { script: earlyScript(answers), links: pageLinks.get(page) ?? frameLinks };
   };

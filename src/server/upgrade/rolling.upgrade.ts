@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
@@ -51,11 +51,15 @@ function requestCounter() {
 }
 
 describe(`a rolling upgrade from release ${PREVIOUS_RELEASE} on PostgreSQL`, () => {
+  // The release's code with its own dependencies: installing them, when they differ, takes a minute of its own.
+  beforeAll(() => {
+    release = checkoutRelease(readManifest('postgres').commit);
+  }, 300_000);
+
   it('serves every request on both releases while the new one starts and takes over, drains the old one and keeps every acknowledged write', async () => {
     const manifest = readManifest('postgres');
     postgres = await startPostgres();
     restorePostgres(postgres, manifest);
-    release = checkoutRelease(manifest.commit);
     const env = {
       DATABASE_URL: postgres.server.url(),
       DEMO_DATA: '0',
@@ -64,7 +68,7 @@ describe(`a rolling upgrade from release ${PREVIOUS_RELEASE} on PostgreSQL`, () 
     };
 
     const oldLog = requestCounter();
-    const old = await startServer({ cwd: release.dir, env: { ...env, LOG_LEVEL: 'info' }, onOutput: oldLog.onOutput });
+    const old = await startServer({ cwd: release!.dir, env: { ...env, LOG_LEVEL: 'info' }, onOutput: oldLog.onOutput });
     servers.push(old);
     const browsers = await Promise.all(
       Array.from({ length: CLIENTS }, async () => {

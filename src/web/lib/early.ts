@@ -13,7 +13,13 @@ export function takeEarlyAnswer(url: string): Promise<Response> | undefined {
   return answer;
 }
 
-/** Once the app has moved on from the page its HTML was served as, an answer still untaken would be stale. */
+/**
+ * Once the app has moved on from the page its HTML was served as, an answer still untaken would be stale. Its body is
+ * let go too: one never read keeps its request open.
+ */
 export function dropEarlyAnswers(): void {
-  for (const url of Object.keys(answers)) delete answers[url];
+  for (const [url, answer] of Object.entries(answers)) {
+    delete answers[url];
+    answer?.then((response) => response.body?.cancel()).catch(() => {});
+  }
 }
