@@ -163,6 +163,8 @@ describe('list pages', () => {
     '/admin/api/subscription-cancellations?returnReasonId=1',
     '/admin/api/subscription-cancellations?type=return&returnReasonId=1',
     '/admin/api/devices',
+    '/admin/api/devices?status=6',
+    '/admin/api/devices?status=6&productId=1',
     '/admin/api/equipment?state=hold',
     '/admin/api/prospects',
     '/admin/api/parcels',
@@ -207,6 +209,8 @@ describe('list pages', () => {
     ['/admin/api/subscription-cancellations?type=return', 'cancellations_type_cancelled_at_idx'],
     ['/admin/api/subscription-cancellations?reasonId=1', 'cancellations_cancellation_reason_idx'],
     ['/admin/api/subscription-cancellations?returnReasonId=1', 'cancellations_return_reason_idx'],
+    ['/admin/api/devices?status=6', 'devices_status_id_idx'],
+    ['/admin/api/devices?status=6&productId=1', 'devices_status_product_idx'],
     // The latest deployed devices, those of the model, their subscriptions, then their cancellations, put in order.
     ['/admin/api/subscription-cancellations?type=return&productId=1&latestDevices=100', 'devices_deployed_at_idx'],
   ])('narrows %s through an index, never a scan of the table', async (url, index) => {

@@ -61,6 +61,10 @@ export const devices = pgTable(
     index('devices_imei_suffix_idx').on(sql`(reverse(${t.imei}) collate "C")`),
     index('devices_phone_idx').on(t.phone),
     index('devices_status_idx').on(t.deviceStatusId),
+    // The list filtered by status, with or without a model, in its order (by id): without them, a rare status walked
+    // every device's key until a page of it turned up.
+    index('devices_status_id_idx').on(t.deviceStatusId, t.id),
+    index('devices_status_product_idx').on(t.deviceStatusId, t.productId, t.id),
     // One model's devices (the cancellations list's product filter); the id in it spares a visit to each row.
     index('devices_product_idx').on(t.productId, t.id),
     index('devices_deployed_at_idx')
