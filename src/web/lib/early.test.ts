@@ -37,12 +37,16 @@ describe('an answer the page asked for before the app loaded', () => {
   });
 
   it('is not taken once dropped: the app has moved on from the page it was for', async () => {
-    page[EARLY_ANSWERS] = { '/admin/api/stats/kpis': Promise.resolve(json({ stale: true })) };
+    // Its body is let go: one never read kept its request open, and the page never went idle.
+    const cancelled = vi.fn();
+    const stale = new Response(new ReadableStream({ cancel: cancelled }));
+    page[EARLY_ANSWERS] = { '/admin/api/stats/kpis': Promise.resolve(stale) };
     const fetchStub = vi.fn(async () => json({ stale: false }));
     vi.stubGlobal('fetch', fetchStub);
     const { request } = await import('./http');
     const { dropEarlyAnswers } = await import('./early');
     dropEarlyAnswers();
     expect(await request('GET', '/admin/api/stats/kpis')).toEqual({ stale: false });
+    await vi.waitFor(() => expect(cancelled).toHaveBeenCalled());
   });
 });
