@@ -35,6 +35,7 @@ async function cases(db: Db) {
     ['customers, first page', '/admin/api/customers'],
     ['customers, deep page', `/admin/api/customers?page=20000&after=${customers}`],
     ['customers, searched', '/admin/api/customers?q=thompson'],
+    ['customers, searched by a first name in name order', '/admin/api/customers?q=mary&sort=name'],
     ['customer search box, misspelt', '/admin/api/customers/search?q=wiliams'],
     ['subscriptions, first page', '/admin/api/subscriptions'],
     ['subscriptions, deep page', `/admin/api/subscriptions?page=20000&after=${subscriptions}`],

@@ -18,7 +18,7 @@ import {
 } from '../test/factories';
 import { customers } from './schema';
 import { createProspect } from '../test/factories/prospect';
-import { EXPORT_BATCH, SEARCH_COUNT_LIMIT } from './pages';
+import { BUNCHED_WALK_ROWS, EXPORT_BATCH, SEARCH_COUNT_LIMIT } from './pages';
 import { ensurePlannerStatistics, STATISTICS_TARGET } from './planner-statistics';
 import * as schema from './schema';
 import type { Database, Db } from './types';
@@ -316,6 +316,40 @@ describe('list pages', () => {
         url = `/admin/api/customers?q=${word}&perPage=2&sort=${sort}&page=${page + 1}&after=${answer.nextCursor}`;
       }
       expect(seen).toEqual(expected);
+    },
+  );
+
+  it.each(['name', '-name'])(
+    'pages through a search sorted by %s whose matches lie on both sides of the rows walked first, in order',
+    async (sort) => {
+      const before = [];
+      for (const n of [1, 2, 3]) before.push(await createCustomer(database.db, { name: `Aa Bunchy ${n}` }));
+      await database.db.execute(sql`
+        INSERT INTO ${customers} (name, created_at)
+        SELECT 'Ab Filler ' || n, now() FROM generate_series(1, ${BUNCHED_WALK_ROWS + 500}) AS n`);
+      const after = [];
+      for (const n of [1, 2, 3, 4, 5, 6, 7]) after.push(await createCustomer(database.db, { name: `Zz Bunchy ${n}` }));
+      const expected = [...before, ...after].map((c) => c.id);
+      if (sort === '-name') expected.reverse();
+      const base = `/admin/api/customers?q=Bunchy&perPage=2&sort=${sort}`;
+
+      queries.length = 0;
+      const byCursor: number[] = [];
+      for (let url = base, page = 1; page < 10; page++) {
+        const answer = await list<{ id: number }>(url);
+        byCursor.push(...answer.rows.map((r) => r.id));
+        if (!answer.nextCursor) break;
+        url = `${base}&page=${page + 1}&after=${answer.nextCursor}`;
+      }
+      expect(byCursor).toEqual(expected);
+      // The matches past the walk were read through the search, not by walking on in name order.
+      expect(queries.some((q) => /\|\| ''\) (asc|desc)/i.test(q.text))).toBe(true);
+
+      const byNumber: number[] = [];
+      for (let page = 1; page <= 5; page++)
+        byNumber.push(...(await list<{ id: number }>(`${base}&page=${page}`)).rows.map((r) => r.id));
+      expect(byNumber).toEqual(expected);
+      await database.db.execute(sql`DELETE FROM ${customers} WHERE name LIKE 'Ab Filler %' OR name LIKE '% Bunchy %'`);
     },
   );
 

@@ -61,8 +61,24 @@ function seek(order: ListOrder, [key, id]: Cursor): SQL {
   if (key === null) return sql`true`;
   // A cursor made for another order (a text where a time is read, or the reverse) is a stale link.
   if (typeof key !== (order.kind === 'text' ? 'string' : 'number')) throw new FieldErrors({ after: [CURSOR_MESSAGE] });
-  const value = typeof key === 'string' ? sql`${key}` : fromMicros(key);
-  return sql`(${order.key}, ${order.id}) ${past} (${value}, ${id})`;
+  return sql`(${order.key}, ${order.id}) ${past} (${keyValue(key)}, ${id})`;
+}
+
+const keyValue = (key: string | number) => (typeof key === 'string' ? sql`${key}` : fromMicros(key));
+
+/** The rows of a keyed order up to and including the row at `edge`. */
+function through(order: ListOrder & { key: PgColumn | SQL }, [key, id]: [string | number, number]): SQL {
+  return sql`(${order.key}, ${order.id}) ${order.ascending ? sql`<=` : sql`>=`} (${keyValue(key)}, ${id})`;
+}
+
+/**
+ * The order by keys no index holds (the same values, made by an expression), so that the planner finds the rows
+ * through the filter's own index and sorts them, instead of walking the order's index until enough match.
+ */
+function unindexed(order: ListOrder & { key: PgColumn | SQL }): SQL[] {
+  const key = order.kind === 'text' ? sql`(${order.key} || '')` : sql`(${order.key} + interval '0 seconds')`;
+  const by = order.ascending ? asc : desc;
+  return [by(key), by(order.id)];
 }
 
 /**
@@ -192,6 +208,12 @@ export interface ListSpec<R extends Keyed, T> {
   toRow: (row: Omit<R, 'cursorKey' | 'cells'>) => T;
   /** The filter includes a text search (see SEARCH_COUNT_LIMIT). */
   searched?: boolean;
+  /**
+   * The table the order's key is read from, for a search whose matches can bunch together in that order: customers
+   * sorted by name and searched by a first name, where every "Mary" is under M, 400,000 names from the start. Such a
+   * page is read as `readBunched` tells, never by walking the order until enough rows match.
+   */
+  bunchesIn?: PgTable;
   /** The export's columns, in SQL (export-columns.ts); a list without them has no export. */
   csv?: ExportColumn[];
 }
@@ -212,17 +234,20 @@ export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>,
     (typeof list.count === 'function' ? list.count(selectOne(db)) : selectOne(db).from(list.count).$dynamic()).where(
       where,
     );
-  const read = () =>
-    Promise.all([
-      list
-        .rows({ cursorKey: cursorKey(order) })
-        .where(and(where, window.seek))
-        .orderBy(...inOrder(order))
-        .limit(window.limit)
-        .offset(window.offset)
-        .execute(),
-      countRows(db, matching, !!query.exact, !!list.searched),
-    ]);
+  const { bunchesIn } = list;
+  const { key } = order;
+  const readRows =
+    list.searched && bunchesIn && key
+      ? () => readBunched(db, list, { ...order, key }, bunchesIn, window)
+      : () =>
+          list
+            .rows({ cursorKey: cursorKey(order) })
+            .where(and(where, window.seek))
+            .orderBy(...inOrder(order))
+            .limit(window.limit)
+            .offset(window.offset)
+            .execute();
+  const read = () => Promise.all([readRows(), countRows(db, matching, !!query.exact, !!list.searched)]);
   const [rows, counted] = list.searched ? await inSlot(db, 'searches', read) : await read();
   return pageOfRows(
     rows,
@@ -230,6 +255,50 @@ export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>,
     query,
     counted,
   );
+}
+
+/**
+ * How many rows of its order a search whose matches can bunch reads before it looks for its page among the matches
+ * themselves: about 2 ms of index and table pages, enough for every match of a name spread through the list.
+ */
+export const BUNCHED_WALK_ROWS = 2_000;
+
+/**
+ * The page of a search whose matches can bunch in the list's order (`bunchesIn`): first among the next
+ * BUNCHED_WALK_ROWS rows of the order (a range of its index, so the walk stops there), where a name spread through
+ * the list fills its page; then, if it did not, among the matches past that range, found through the search's own
+ * index and sorted (unindexed), which costs what their number does. The walk's edge is read first, off the order's
+ * index alone; with no edge fewer rows than that remain and the one walk reads them all.
+ */
+async function readBunched<R extends Keyed, T>(
+  db: Tx,
+  list: ListSpec<R, T>,
+  order: ListOrder & { key: PgColumn | SQL },
+  table: PgTable,
+  window: ReturnType<typeof pageWindow>,
+): Promise<R[]> {
+  const [edge] = await db
+    .select({ key: cursorKey(order), id: order.id })
+    .from(table)
+    .where(window.seek)
+    .orderBy(...inOrder(order))
+    .limit(1)
+    .offset(BUNCHED_WALK_ROWS - 1);
+  const wanted = window.offset + window.limit;
+  const page = (more: SQL | undefined, by: SQL[], limit: number, offset: number) =>
+    list
+      .rows({ cursorKey: cursorKey(order) })
+      .where(and(list.where, window.seek, more))
+      .orderBy(...by)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  const edgeAt = edge ? ([edge.key as string | number, edge.id as number] as [string | number, number]) : undefined;
+  const walked = await page(edgeAt && through(order, edgeAt), inOrder(order), wanted, 0);
+  if (!edgeAt || walked.length === wanted) return walked.slice(window.offset);
+  const skip = Math.max(0, window.offset - walked.length);
+  const beyond = await page(seek(order, edgeAt), unindexed(order), wanted - walked.length - skip, skip);
+  return [...walked.slice(window.offset), ...beyond];
 }
 
 /** How many rows the embedded database's export reads per query: big enough to amortise the query, small enough to stream. */

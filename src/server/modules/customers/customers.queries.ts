@@ -128,9 +128,12 @@ const CUSTOMER_SORTS = {
  * the service), with the columns of its export.
  */
 export function customerList(db: Tx, where: SQL | undefined, query: CustomerListQuery) {
+  const order = sortOrder(query.sort, CUSTOMER_SORTS, customers.id);
   return listSpec({
     searched: where !== undefined,
-    order: sortOrder(query.sort, CUSTOMER_SORTS, customers.id),
+    order,
+    // A first name's bearers are together in name order (every Mary under M), not in order of age.
+    bunchesIn: order.kind === 'text' ? customers : undefined,
     where,
     rows: (extras: RowExtras) =>
       db
