@@ -32,6 +32,7 @@ export interface ReadEndpoint extends Declared {
   reads: readonly Topic[];
   changes?: never;
   removes?: never;
+  idempotent?: never;
 }
 
 /** A write declares the data sets it changes (an empty list when it changes nothing a read returns). */
@@ -43,6 +44,8 @@ export interface WriteEndpoint extends Declared {
    * this topic) is only marked stale, as asking for it again would answer 404.
    */
   removes?: Topic;
+  /** A create a client may send again: it honours `Idempotency-Key` (src/contract/idempotency.ts, ADR 045). */
+  idempotent?: true;
   reads?: never;
 }
 

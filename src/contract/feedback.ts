@@ -23,6 +23,7 @@ export const feedbackEndpoints = {
     status: 201,
     access: 'feedback.send',
     changes: ['feedback', 'audit'],
+    idempotent: true,
     summary: 'Sends feedback to the team as the signed-in user.',
   }),
   list: endpoint({

@@ -156,6 +156,7 @@ export const parcelEndpoints = {
     status: 201,
     access: 'parcels.manage',
     changes: ['parcels', 'audit'],
+    idempotent: true,
     summary: 'Enters a parcel of a shipment to or from a customer, with its dimensions and weight.',
   }),
   customerItems: endpoint({

@@ -261,6 +261,7 @@ export const prospectEndpoints = {
     response: prospectCreated,
     access: 'prospects.log',
     changes: ['prospects', 'audit'],
+    idempotent: true,
     summary:
       'Records a prospect visit with its speed tests and topographies (§5); the rep is chosen only with canForceCreate.',
   }),

@@ -28,6 +28,14 @@ const tagOf = (path: string) => path.replace(/^\/admin(\/api)?\//, '/').split('/
 /** What the documentation says of an answer with no body, in place of a 200 it would otherwise assume. */
 const NO_CONTENT = z.null().describe('No Content');
 
+/** What the documentation says of `Idempotency-Key`; `once` (idempotency.ts) checks it. */
+const IDEMPOTENCY_HEADERS = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('A key made once per record to create (a UUID): the same key sent again answers the first answer.'),
+});
+
 /** Validates params and query as usual and leaves the body to the handler's per-user schema. */
 const skipBody = (input: FastifyRouteSchemaDef<unknown>) =>
   input.httpPart === 'body' ? () => true : validatorCompiler(input as FastifyRouteSchemaDef<z.ZodType>);
@@ -62,6 +70,7 @@ export function route<E extends Endpoint>(
       ...(e.params && { params: e.params }),
       ...(e.query && { querystring: e.query }),
       ...(e.body && { body: e.body }),
+      ...(e.idempotent && { headers: IDEMPOTENCY_HEADERS }),
       response: { [status]: e.response ?? NO_CONTENT },
     },
     handler: async (request, reply) => {

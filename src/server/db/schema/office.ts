@@ -75,3 +75,26 @@ export const savedViews = pgTable(
   },
   (t) => [uniqueIndex('saved_views_user_list_name_idx').on(t.userId, t.list, t.name)],
 );
+
+/**
+ * The answers of creates a client may send again (ADR 045): one row per user and `Idempotency-Key`, written in the
+ * create's own transaction, so a retried create finds the first one's answer instead of making a second record.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The call (method and route) and a hash of its body: the same key for another request is refused. */
+    request: text('request').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key_idx').on(t.userId, t.key),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);

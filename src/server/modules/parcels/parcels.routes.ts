@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { parcelEndpoints as endpoints } from '../../../contract/parcels';
 import type { Db } from '../../db/types';
 import { route } from '../../http/route';
+import { once } from '../../http/idempotency';
 import { sendListCsv } from '../../http/csv';
 import { customerItems, listContainers, listParcels, parcelList } from './parcels.queries';
 import { createContainer, createParcel, deleteContainer, updateContainer } from './parcels.service';
@@ -11,7 +12,9 @@ export const parcelRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 
   route(app, endpoints.export, ({ query, reply }) => sendListCsv(reply, 'parcels', db, parcelList(db, query), query));
 
-  route(app, endpoints.create, ({ body, user }) => createParcel(db, user.id, body));
+  route(app, endpoints.create, ({ body, user, request }) =>
+    once(db, request, user.id, (tx) => createParcel(tx, user.id, body)),
+  );
 
   route(app, endpoints.customerItems, ({ params }) => customerItems(db, params.customerId));
 

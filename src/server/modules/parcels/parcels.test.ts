@@ -17,6 +17,18 @@ const dims = { length: 12.5, width: 9, height: 4.1, weight: 22.4 };
 let seq = 0;
 
 describe('entering a parcel', () => {
+  it('enters a parcel sent again with the same Idempotency-Key once, answering the first answer again', async () => {
+    const customer = await createCustomer(t.db, { name: 'Parcel Retry' });
+    const body = { customer_id: customer.id, direction: 'to_customer', device_id: null, ...dims };
+    const key = { 'idempotency-key': '6f1c2a64-0d5e-4a8e-9a57-parcel-retry' };
+    const before = await parcelCount();
+    const first = await agent.post('/admin/api/parcels', body, key);
+    const again = await agent.post('/admin/api/parcels', body, key);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json()).toEqual(first.json());
+    expect(await parcelCount()).toBe(before + 1);
+  });
+
   it('stores the parcel with its dimensions, shipment and author, and lists it first', async () => {
     const customer = await createCustomer(t.db, { name: 'Parcel Receiver' });
     const sub = await createSubscription(t.db, { customerId: customer.id });

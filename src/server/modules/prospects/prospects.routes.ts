@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { prospectEndpoints as endpoints, prospectStoreFor } from '../../../contract/prospects';
 import type { Db } from '../../db/types';
 import { route } from '../../http/route';
+import { once } from '../../http/idempotency';
 import { sendListCsv } from '../../http/csv';
 import { prospectList } from './prospects.queries';
 import { createProspect, filterOptions, formOptions, prospectDetail, prospectPage } from './prospects.service';
@@ -14,7 +15,7 @@ export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = 
     app,
     endpoints.store,
     async ({ request, user, body }) => {
-      const created = await createProspect(db, user, body);
+      const created = await once(db, request, user.id, (tx) => createProspect(tx, user, body));
       request.log.info({ prospectId: created.id, locationSource: created.locationSource }, 'prospect visit recorded');
       return created;
     },
