@@ -244,6 +244,44 @@ export type ProspectDetail = z.infer<typeof prospectDetail>;
 
 export const prospectIdParams = z.object({ id: id() });
 
+/** How far and how far back the readings near a place are gathered (§3 speed tests, shown beside the visit form). */
+export const COVERAGE_NEAR = { radiusKm: 1, months: 12 } as const;
+export const COVERAGE_PLACE_MESSAGE = 'Give a position (lat and lng) or a 5-digit ZIP code.';
+
+/** A place to read coverage at: the device's position, or else the centre of the address's ZIP code. */
+export const coverageNearQuery = z
+  .strictObject({
+    lat: decimal({ min: -90, max: 90, scale: 8 }).optional(),
+    lng: decimal({ min: -180, max: 180, scale: 8 }).optional(),
+    zip: z
+      .string()
+      .regex(/^\d{5}$/, 'The ZIP code must be 5 digits.')
+      .optional(),
+  })
+  .refine((q) => (q.lat !== undefined && q.lng !== undefined) || q.zip !== undefined, {
+    message: COVERAGE_PLACE_MESSAGE,
+    path: ['lat'],
+  });
+
+export const carrierCoverage = z.object({
+  carrierId: z.number(),
+  carrier: z.string(),
+  /** Speed tests taken within the radius in the period. */
+  tests: z.number(),
+  /** Median of each test's mean of its three readings, in Mbps; null with no test. */
+  medianMbps: z.number().nullable(),
+  /** Tests whose three readings were all 0 (no service). */
+  noService: z.number(),
+});
+export const coverageNear = z.object({
+  /** Where the readings were gathered around; null for a ZIP code with no known centre. */
+  center: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  radiusKm: z.number(),
+  months: z.number(),
+  carriers: z.array(carrierCoverage),
+});
+export type CoverageNear = z.infer<typeof coverageNear>;
+
 export const prospectEndpoints = {
   formOptions: endpoint({
     method: 'GET',
@@ -264,6 +302,16 @@ export const prospectEndpoints = {
     idempotent: true,
     summary:
       'Records a prospect visit with its speed tests and topographies (§5); the rep is chosen only with canForceCreate.',
+  }),
+  coverageNear: endpoint({
+    method: 'GET',
+    path: '/admin/api/prospects/coverage-near',
+    query: coverageNearQuery,
+    response: coverageNear,
+    access: 'prospects.log',
+    reads: ['prospects'],
+    summary:
+      "Each carrier's speed tests within 1 km of a position (or a ZIP code's centre) in the last 12 months: count, median Mbps and tests with no service.",
   }),
   filterOptions: endpoint({
     method: 'GET',

@@ -68,6 +68,8 @@ export const prospects = pgTable(
     index('prospects_created_at_idx').on(t.createdAt, t.id),
     index('prospects_converted_at_idx').on(t.convertedAt),
     index('prospects_rep_idx').on(t.repId),
+    // Coverage near a place (coverage-near.ts): a box of latitudes, narrowed by longitude in the index.
+    index('prospects_position_idx').on(t.lat, t.lng),
     // The list's search: any part of the name, address, city or ZIP (pg_trgm), one bitmap per column, or-ed.
     index('prospects_search_trgm_idx').using(
       'gin',

@@ -5,6 +5,7 @@ import { route } from '../../http/route';
 import { once } from '../../http/idempotency';
 import { sendListCsv } from '../../http/csv';
 import { prospectList } from './prospects.queries';
+import { coverageNear } from './coverage-near';
 import { createProspect, filterOptions, formOptions, prospectDetail, prospectPage } from './prospects.service';
 
 export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
@@ -21,6 +22,8 @@ export const prospectRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = 
     },
     { bodyFor: (user) => prospectStoreFor(user).body },
   );
+
+  route(app, endpoints.coverageNear, ({ query }) => coverageNear(db, query));
 
   route(app, endpoints.filterOptions, ({ user }) => filterOptions(db, user));
 

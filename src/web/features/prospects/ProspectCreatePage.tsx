@@ -16,6 +16,7 @@ import { ErrorState, Form, LoadingState, notify, PageHeader, SubmitButton, useFi
 import { RequirePermission } from '../auth';
 import { useProspectFormOptions } from './api';
 import { useDeviceLocation, type DeviceLocation } from './useDeviceLocation';
+import { CoverageNearby } from './CoverageNearby';
 import { ActionFields, AddressFields, MemberField, SpeedTests, TopographyField } from './ProspectFormSections';
 
 const emptyReadings = () => Array.from({ length: SPEED_TEST_READINGS }, () => '');
@@ -135,6 +136,11 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
         <ActionFields form={form} actionOptions={options.actionOptions} />
 
         <TextInput {...actionTakenProps} />
+
+        <CoverageNearby
+          position={location.status === 'found' ? { lat: location.lat, lng: location.lng } : null}
+          zip={form.data.address.zip}
+        />
 
         {takesSpeedTests(actionId) && <SpeedTests form={form} carriers={options.carriers} />}
 

@@ -18,3 +18,8 @@ export function useProspects(query: QueryIn<typeof prospectEndpoints.list>) {
 export function useProspect(id: number) {
   return useApiQuery(prospectEndpoints.detail, { params: { id } });
 }
+
+/** The speed tests near a place (the device's position, else the address's ZIP code); off until one is known. */
+export function useCoverageNear(place: QueryIn<typeof prospectEndpoints.coverageNear> | null) {
+  return useApiQuery(prospectEndpoints.coverageNear, { query: place ?? {} }, { enabled: place !== null });
+}
