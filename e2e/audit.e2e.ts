@@ -113,6 +113,7 @@ describe('the audit log', () => {
     await page.getByText(`Supplier Revertable Mobile ${width} is back as it was.`).waitFor();
     await table.getByText(/^Undone by Reva Reverter/).waitFor();
     expect(await revert.count()).toBe(0);
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.screenshot({ path: `.tmp/screens/audit-reverted-${width}-${scheme}.png`, fullPage: true });
   });
 });

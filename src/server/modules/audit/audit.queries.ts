@@ -76,7 +76,8 @@ const foldedIntoItsChange = (q: AuditLogQuery, timeZone: string) => sql`exists (
   select 1 from ${auditLog} ${undo} join ${auditLog} ${undone} on ${undone.id} = (${undo.before} ->> 'entryId')::bigint
   where ${undo.action} = ${REVERTED} and ${writtenWith(undo, auditLog)} and ${logFilters(undone, q, timeZone)}
     and not exists (
-      select 1 from ${auditLog} ${undoneBefore} where ${undoneBefore.action} = ${REVERTED} and ${writtenWith(undoneBefore, undone)}
+      select 1 from ${auditLog} ${undoneBefore}
+      where ${undoneBefore.action} = ${REVERTED} and ${writtenWith(undoneBefore, undone)}
     ))`;
 
 /**
@@ -142,15 +143,18 @@ export async function undosOf(db: Db, changes: { id: number; entityType: string;
     .where(
       and(
         ne(auditLog.action, REVERTED),
-        or(...markers.map((m) => and(eq(auditLog.createdAt, m.createdAt), eq(auditLog.userId, m.userId!)))),
+        // To the microsecond: a JavaScript date would round the transaction's time.
+        or(
+          ...markers.map(
+            (m) => sql`${auditLog.createdAt} = ${m.cursorAt}::timestamptz and ${auditLog.userId} = ${m.userId}`,
+          ),
+        ),
       ),
     )
     .orderBy(auditLog.createdAt, auditLog.id);
   return markers.map((marker) => ({
     marker,
-    entries: written.filter(
-      (w) => w.cursorAt === marker.cursorAt && w.userId === marker.userId,
-    ),
+    entries: written.filter((w) => w.cursorAt === marker.cursorAt && w.userId === marker.userId),
   }));
 }
 
