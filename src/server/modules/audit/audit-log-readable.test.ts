@@ -103,6 +103,27 @@ describe('an undo in the audit log', () => {
     ]);
   });
 
+  it('shows with the change every entry its undo wrote, on another record too, each named', async () => {
+    const reason = await createCancellationReason(t.db, { name: 'Grouped Reason' });
+    const c = await createCancellation(t.db);
+    const [customer] = await t.db
+      .select({ name: customers.name })
+      .from(subscriptions)
+      .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+      .where(eq(subscriptions.id, c.subscriptionId));
+    await clerk.patch(`/admin/subscription-cancellations/${c.id}`, { cancellation_reason_id: reason.id });
+    const undone = await clerk.post('/admin/api/undo', { entityType: 'subscription_cancellation', entityId: c.id });
+    expect(undone.statusCode, undone.body).toBe(200);
+
+    const { rows } = await page(`entityType=subscription_cancellation&entityId=${c.id}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ recordName: customer!.name, revertable: false });
+    expect(rows[0]!.undos[0]!.entries.map((b) => [b.entityType, b.recordName, b.after])).toEqual([
+      ['subscription_cancellation', customer!.name, { cancellation_reason_id: 0, cancellation_reason: null }],
+      ['subscription', customer!.name, { cancellation_reason_id: 0, cancellation_reason: null }],
+    ]);
+  });
+
   it('shows the undo as entries of their own when the filters leave out the change', async () => {
     const s = await renamedSupplier();
     const change = (await page(`entityType=supplier&entityId=${s.id}&action=supplier.updated`)).rows[0]!;
