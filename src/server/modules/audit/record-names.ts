@@ -35,7 +35,10 @@ const RECORD_KINDS: Partial<Record<AuditEntityType, RecordKind>> = {
     permission: 'devices.view',
     names: (db, ids) =>
       db
-        .select({ id: devices.id, name: sql<string>`${model} || coalesce('IMEI ' || ${devices.imei}, 'SIM ' || ${devices.sim})` })
+        .select({
+          id: devices.id,
+          name: sql<string>`${model} || coalesce('IMEI ' || ${devices.imei}, 'SIM ' || ${devices.sim})`,
+        })
         .from(devices)
         .leftJoin(products, eq(products.id, devices.productId))
         .where(inArray(devices.id, ids)),

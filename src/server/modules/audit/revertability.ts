@@ -22,7 +22,14 @@ export async function revertRefusals(
   recordNow: (ref: RecordRef) => RecordNow,
 ): Promise<(entry: RevertCandidate) => RevertRefusal | null> {
   const reversible = entries.filter((e) => isReversible(e.action) && e.entityId !== null);
-  const facts = new Map((await revertFacts(db, reversible.map((e) => e.id))).map((f) => [f.id, f]));
+  const facts = new Map(
+    (
+      await revertFacts(
+        db,
+        reversible.map((e) => e.id),
+      )
+    ).map((f) => [f.id, f]),
+  );
   return (entry) => {
     const f = facts.get(entry.id);
     if (!f) return 'notReversible';
