@@ -118,15 +118,21 @@ describe('undo and revert', () => {
     expect(await supplierName(s.id)).toBe('Audited Mobile');
     await page.screenshot({ path: '.tmp/screens/audit-revert-1280.png' });
 
-    // The first entry again: the supplier is no longer as it left it.
-    await expect.poll(() => table.getByRole('button', { name: /^Revert entry / }).count()).toBe(2);
-    await table
-      .getByRole('button', { name: /^Revert entry / })
-      .last()
-      .click();
+    // The entry taken back offers Revert no more; one shown before someone changed the record is refused.
+    await expect.poll(() => table.getByRole('button', { name: /^Revert entry / }).count()).toBe(0);
+    await page.goto(`/admin/suppliers/${s.id}/edit`);
+    await expect.poll(() => name.inputValue()).toBe('Audited Mobile');
+    await name.fill('Audited Mobile 3');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/admin/suppliers');
+    await page.goto(`/admin/audit?entityType=supplier&entityId=${s.id}&action=supplier.updated`);
+    const revert = table.getByRole('button', { name: /^Revert entry / });
+    await revert.waitFor();
+    await e.db.update(suppliers).set({ name: 'Audited Mobile 4' }).where(eq(suppliers.id, s.id));
+    await revert.click();
     await dialog.getByRole('button', { name: 'Revert' }).click();
     await dialog.getByText('This record has changed since; nothing was reverted.').waitFor();
-    expect(await supplierName(s.id)).toBe('Audited Mobile');
+    expect(await supplierName(s.id)).toBe('Audited Mobile 4');
   });
 
   it('takes back the retirement of a reason from its toast', async () => {

@@ -135,7 +135,8 @@ export const auditLogQuery = z
   });
 export type AuditLogQuery = z.output<typeof auditLogQuery>;
 
-export const auditLogEntry = z.object({
+/** One entry as written, with what the server knows of its record now. */
+export const auditLogChange = z.object({
   id: z.number(),
   createdAt: z.string(),
   userId: z.number().nullable(),
@@ -147,6 +148,27 @@ export const auditLogEntry = z.object({
   userAgent: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The record's name (a customer's, a device's model and IMEI); null when it has none the viewer may see. */
+  recordName: z.string().nullable(),
+  /** The record no longer exists. */
+  recordGone: z.boolean(),
+  /** Revert would put this entry's before back now: reversible, not taken back, the record's latest change. */
+  revertable: z.boolean(),
+});
+export type AuditLogChange = z.infer<typeof auditLogChange>;
+
+/** The taking back of a change (an Undo or a Revert): who, when, and the entries it wrote. */
+export const auditUndo = z.object({
+  id: z.number(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+  entries: z.array(auditLogChange),
+});
+export type AuditUndo = z.infer<typeof auditUndo>;
+
+export const auditLogEntry = auditLogChange.extend({
+  /** What took this change back, oldest first; shown with it rather than as entries of their own (ADR 048). */
+  undos: z.array(auditUndo),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 

@@ -44,6 +44,8 @@ export const REVERT_MESSAGES = {
   nothingToUndo: 'There is no change of yours to undo here: it is too old, or someone has changed this since.',
   notReversible: 'This change cannot be reverted.',
   changedSince: 'This record has changed since; nothing was reverted.',
+  takenBack: 'This change has already been taken back; nothing was reverted.',
+  recordGone: 'This record no longer exists; nothing was reverted.',
 } as const;
 
 export const revertResult = z.object({ message: z.string() });

@@ -67,6 +67,10 @@ describe('the whole audit log', () => {
         userAgent: 'Test/1',
         before: { name: 'Old' },
         after: { name: 'New' },
+        recordName: null,
+        recordGone: true,
+        revertable: false,
+        undos: [],
       },
     ]);
     const newest = await page('');

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
 import { auditLog, users } from '../../db/schema';
 import type { AuditLogQuery } from '../../../contract/audit';
@@ -22,44 +23,159 @@ export function auditEntriesOf(db: Db, entityType: string, entityId: number) {
     .limit(200);
 }
 
+/** The columns of an entry of the whole log, with the name of who made it (a left join of users). */
+const logColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  userId: auditLog.userId,
+  userName: users.name,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  ip: auditLog.ip,
+  userAgent: auditLog.userAgent,
+  before: auditLog.before,
+  after: auditLog.after,
+};
+export type LogRow = Awaited<ReturnType<typeof auditLogRows>>[number];
+
+/** The audit table or one of its aliases. */
+type LogTable = Record<'id' | 'userId' | 'action' | 'entityType' | 'entityId' | 'createdAt' | 'before', AnyColumn>;
+
+/** The filters of the whole log (not its cursor) on one alias of the table. */
+function logFilters(t: LogTable, q: AuditLogQuery, timeZone: string): SQL {
+  const filters = and(
+    q.userId !== undefined ? eq(t.userId, q.userId) : undefined,
+    q.action ? eq(t.action, q.action) : undefined,
+    q.entityType ? eq(t.entityType, q.entityType) : undefined,
+    q.entityId !== undefined ? eq(t.entityId, q.entityId) : undefined,
+    q.from ? sql`${t.createdAt} >= (${q.from}::date)::timestamp at time zone ${timeZone}` : undefined,
+    q.to ? sql`${t.createdAt} < (${q.to}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
+  );
+  return filters ?? sql`true`;
+}
+
+/**
+ * The taking back of a change is written in one transaction: its marker (`change.reverted`, whose `before.entryId`
+ * names the change) and the entries of the service that put the record back, all with the transaction's time and
+ * its author. `undo` is one such marker, `undone` the change it names.
+ */
+const undo = alias(auditLog, 'undo');
+const undone = alias(auditLog, 'undone');
+const undoneBefore = alias(auditLog, 'undone_before');
+const REVERTED = 'change.reverted';
+const writtenWith = (t: LogTable, other: LogTable) =>
+  sql`${t.createdAt} = ${other.createdAt} and ${t.userId} = ${other.userId}`;
+
+/**
+ * Whether an entry is part of taking back a change that the same filters find, which then shows it (ADR 048). A
+ * change that itself took one back (a redo) is not such a change: its own undo stays an entry of its own.
+ */
+const foldedIntoItsChange = (q: AuditLogQuery, timeZone: string) => sql`exists (
+  select 1 from ${auditLog} ${undo} join ${auditLog} ${undone} on ${undone.id} = (${undo.before} ->> 'entryId')::bigint
+  where ${undo.action} = ${REVERTED} and ${writtenWith(undo, auditLog)} and ${logFilters(undone, q, timeZone)}
+    and not exists (
+      select 1 from ${auditLog} ${undoneBefore}
+      where ${undoneBefore.action} = ${REVERTED} and ${writtenWith(undoneBefore, undone)}
+    ))`;
+
 /**
  * Entries of the whole log matching the filters, newest first, older than the cursor when one is given. The
  * cursor compares (created_at, id) as a row, which the (created_at desc, id desc) index serves without OFFSET;
- * `cursorAt` is created_at to the microsecond, which a JavaScript Date would round to the millisecond.
+ * `cursorAt` is created_at to the microsecond, which a JavaScript Date would round to the millisecond. With
+ * `foldUndos` (the page, not the export) the entries that took back a change listed with them are left out.
  */
-export function auditLogRows(db: Db, q: AuditLogQuery, timeZone: string, limit: number) {
+export function auditLogRows(
+  db: Db,
+  q: AuditLogQuery,
+  timeZone: string,
+  limit: number,
+  { foldUndos = false }: { foldUndos?: boolean } = {},
+) {
   return db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      cursorAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      userId: auditLog.userId,
-      userName: users.name,
-      action: auditLog.action,
-      entityType: auditLog.entityType,
-      entityId: auditLog.entityId,
-      ip: auditLog.ip,
-      userAgent: auditLog.userAgent,
-      before: auditLog.before,
-      after: auditLog.after,
-    })
+    .select(logColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(
       and(
-        q.userId !== undefined ? eq(auditLog.userId, q.userId) : undefined,
-        q.action ? eq(auditLog.action, q.action) : undefined,
-        q.entityType ? eq(auditLog.entityType, q.entityType) : undefined,
-        q.entityId !== undefined ? eq(auditLog.entityId, q.entityId) : undefined,
-        q.from ? sql`${auditLog.createdAt} >= (${q.from}::date)::timestamp at time zone ${timeZone}` : undefined,
-        q.to ? sql`${auditLog.createdAt} < (${q.to}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
+        logFilters(auditLog, q, timeZone),
         q.before
           ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${q.before.at}::timestamptz, ${q.before.id})`
           : undefined,
+        foldUndos ? sql`not ${foldedIntoItsChange(q, timeZone)}` : undefined,
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
+}
+
+/**
+ * What took back each of some changes: the markers naming them, found through the record's own index, and every
+ * entry written with each marker, oldest first.
+ */
+export async function undosOf(db: Db, changes: { id: number; entityType: string; entityId: number }[]) {
+  if (!changes.length) return [];
+  const markers = await db
+    .select({ ...logColumns, undoneId: sql<number>`(${auditLog.before} ->> 'entryId')::bigint`.mapWith(Number) })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(
+        eq(auditLog.action, REVERTED),
+        or(
+          ...changes.map((c) =>
+            and(
+              eq(auditLog.entityType, c.entityType),
+              eq(auditLog.entityId, c.entityId),
+              sql`${auditLog.before} ->> 'entryId' = ${String(c.id)}`,
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(auditLog.createdAt, auditLog.id);
+  if (!markers.length) return [];
+  const written = await db
+    .select(logColumns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(
+        ne(auditLog.action, REVERTED),
+        // To the microsecond: a JavaScript date would round the transaction's time.
+        or(
+          ...markers.map(
+            (m) => sql`${auditLog.createdAt} = ${m.cursorAt}::timestamptz and ${auditLog.userId} = ${m.userId}`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(auditLog.createdAt, auditLog.id);
+  return markers.map((marker) => ({
+    marker,
+    entries: written.filter((w) => w.cursorAt === marker.cursorAt && w.userId === marker.userId),
+  }));
+}
+
+/**
+ * Of some reversible changes, those taken back already and those of a record changed since (a later entry on it
+ * that is not a marker of taking back): what Revert would refuse.
+ */
+export async function revertFacts(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  const later = alias(auditLog, 'later');
+  return rowsOf<{ id: number; takenBack: boolean; changedSince: boolean }>(
+    db,
+    sql`select ${auditLog.id}::float8 as "id",
+      exists (select 1 from ${auditLog} ${undo} where ${undo.entityType} = ${auditLog.entityType}
+        and ${undo.entityId} = ${auditLog.entityId} and ${undo.action} = ${REVERTED}
+        and ${undo.before} ->> 'entryId' = ${auditLog.id}::text) as "takenBack",
+      exists (select 1 from ${auditLog} ${later} where ${later.entityType} = ${auditLog.entityType}
+        and ${later.entityId} = ${auditLog.entityId} and ${later.action} <> ${REVERTED}
+        and (${later.createdAt}, ${later.id}) > (${auditLog.createdAt}, ${auditLog.id})) as "changedSince"
+    from ${auditLog} where ${inArray(auditLog.id, ids)}`,
+  );
 }
 
 const entryColumns = {

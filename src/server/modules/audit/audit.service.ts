@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { RoleId } from '../../../contract/access';
+import { isReversible } from '../../../contract/revert';
 import type { Db, Tx } from '../../db/types';
 import { auditLog } from '../../db/schema';
 import { batches, EXPORT_BATCH } from '../../db/pages';
@@ -7,10 +9,13 @@ import {
   type AuditAction,
   type AuditEntry,
   type HistoryEntityType,
+  type AuditLogChange,
   type AuditLogPage,
   type AuditLogQuery,
 } from '../../../contract/audit';
-import { auditEntriesOf, auditLogRows } from './audit.queries';
+import { auditEntriesOf, auditLogRows, undosOf, type LogRow } from './audit.queries';
+import { mayNameRecords, recordsNow } from './record-names';
+import { revertRefusals } from './revertability';
 
 /** Where a change came from: the request's client address and user agent (none for the command line). */
 export interface AuditOrigin {
@@ -45,15 +50,47 @@ export async function auditHistory(db: Db, entityType: HistoryEntityType, entity
 }
 
 /** One page of the whole log, newest first, and the cursor of the next older page when there is one. */
-export async function auditLogPage(db: Db, query: AuditLogQuery, timeZone: string): Promise<AuditLogPage> {
-  const rows = await auditLogRows(db, query, timeZone, AUDIT_LOG_PAGE_SIZE + 1);
+export async function auditLogPage(
+  db: Db,
+  query: AuditLogQuery,
+  timeZone: string,
+  viewer: RoleId,
+): Promise<AuditLogPage> {
+  const rows = await auditLogRows(db, query, timeZone, AUDIT_LOG_PAGE_SIZE + 1, { foldUndos: true });
   const page = rows.slice(0, AUDIT_LOG_PAGE_SIZE);
   const last = page.at(-1);
+  const undos = await undosOf(db, page.filter(mayBeTakenBack));
+  const shown = [...page, ...undos.flatMap((u) => u.entries)];
+  const recordNow = await recordsNow(db, shown);
+  const refusal = await revertRefusals(db, shown, recordNow);
+  const change = ({ cursorAt: _cursorAt, ...r }: LogRow): AuditLogChange => {
+    const { name, gone } = recordNow(r);
+    return {
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      recordName: mayNameRecords(viewer, r.entityType) ? name : null,
+      recordGone: gone,
+      revertable: refusal(r) === null,
+    };
+  };
   return {
-    rows: page.map(({ cursorAt: _cursorAt, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    rows: page.map((r) => ({
+      ...change(r),
+      undos: undos
+        .filter((u) => u.marker.undoneId === r.id)
+        .map(({ marker, entries }) => ({
+          id: marker.id,
+          userName: marker.userName,
+          createdAt: marker.createdAt.toISOString(),
+          entries: entries.map(change),
+        })),
+    })),
     nextCursor: rows.length > AUDIT_LOG_PAGE_SIZE && last ? `${last.cursorAt}_${last.id}` : null,
   };
 }
+
+/** Only a reversible change of a record is ever taken back. */
+const mayBeTakenBack = (r: LogRow): r is LogRow & { entityId: number } => r.entityId !== null && isReversible(r.action);
 
 /** Every entry the filters find, newest first, in batches that each continue below the last one read. */
 export function auditLogBatches(db: Db, query: AuditLogQuery, timeZone: string) {

@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.routes';
 export { originOf, recordAudit, type AuditInput, type AuditOrigin } from './audit.service';
 export { auditEntryById, latestAuditEntryOf } from './audit.queries';
 export { auditRetentionJob } from './audit-retention';
+export { revertRefusalOf } from './revertability';
 
 /** The module's routes, as the app registers them. */
 export const auditModule: FastifyPluginAsync<ModuleDeps> = async (app, { config, database }) => {

@@ -12,7 +12,7 @@ import {
   type ReversibleAction,
   type RevertResult,
 } from '../../../contract/revert';
-import { auditEntryById, latestAuditEntryOf, recordAudit } from '../audit';
+import { auditEntryById, latestAuditEntryOf, recordAudit, revertRefusalOf } from '../audit';
 import { recordCancellationReason } from '../cancellations';
 import { renameReason, setReasonActive } from '../cancellation-reasons';
 import { getLookupEmailSettings, saveLookupEmailSettings } from '../settings';
@@ -159,6 +159,9 @@ function reverterOf(entry: Entry, user: CurrentUser) {
 function takeBack(db: Db, user: CurrentUser, entry: Entry): Promise<RevertResult> {
   const reverter = reverterOf(entry, user);
   return db.transaction(async (tx) => {
+    // The rule the audit log shows Revert by; the service's own guard below still catches a change made meanwhile.
+    const refusal = await revertRefusalOf(tx, entry);
+    if (refusal) throw new ActionError(REVERT_MESSAGES[refusal], 409);
     const message = await reverter.revert(tx, user.id, entry);
     await recordAudit(tx, {
       userId: user.id,

@@ -120,10 +120,10 @@ describe('revert from the audit log', () => {
     const res = await admin.post(`/admin/api/audit-log/${entry.id}/revert`);
     expect(res.statusCode, res.body).toBe(200);
     expect(await supplierName(s.id)).toBe(s.name);
-    // Reverting the same entry again finds the supplier changed since (by the revert itself).
+    // Reverting the same entry again is refused: it was taken back already.
     const again = await admin.post(`/admin/api/audit-log/${entry.id}/revert`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ message: REVERT_MESSAGES.changedSince });
+    expect(again.json()).toMatchObject({ message: REVERT_MESSAGES.takenBack });
     expect(await supplierName(s.id)).toBe(s.name);
   });
 

@@ -1,11 +1,12 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
 import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '../../../contract/audit';
 import { ListPage } from '../../ui';
 import { RequirePermission } from '../auth';
 import { useAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
-import { auditLogColumns } from './columns';
+import { auditLogColumns, auditLogPhoneColumns } from './columns';
 import { useAuditLogParams } from './useAuditLogParams';
 
 /** The whole audit log for Administrators: every change and security event, newest first, a page at a time. */
@@ -20,6 +21,7 @@ export function AuditLogPage() {
 function AuditLog() {
   const { filters, before, query, filtered, setFilters, setBefore } = useAuditLogParams();
   const log = useAuditLog(query);
+  const phone = useMediaQuery(`(max-width: ${em(599)})`) ?? false;
   return (
     <ListPage
       title="Audit log"
@@ -28,12 +30,12 @@ function AuditLog() {
       filters={<AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />}
       table={{
         caption: 'Audit log',
-        columns: auditLogColumns,
+        columns: phone ? auditLogPhoneColumns : auditLogColumns,
         rows: log.data?.rows,
         loading: log.isPending || log.isPlaceholderData,
         error: log.error,
         onRetry: () => void log.refetch(),
-        minWidth: 900,
+        minWidth: phone ? 320 : 900,
         empty: filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.',
       }}
       footer={<CursorButtons before={before} nextCursor={log.data?.nextCursor} setBefore={setBefore} />}

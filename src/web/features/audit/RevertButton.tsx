@@ -1,28 +1,45 @@
 import { Button } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
-import type { AuditLogEntry } from '../../../contract/audit';
-import { isReversible, revertEndpoints, type RevertResult } from '../../../contract/revert';
+import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
+import type { AuditLogChange } from '../../../contract/audit';
+import { revertEndpoints, type RevertResult } from '../../../contract/revert';
 import { api } from '../../lib/api';
 import { notify, useConfirmAction } from '../../ui';
 import { useInvalidate } from '../../lib/data';
 
-/** Puts back what a reversible entry recorded as before, after a confirmation; the server refuses when changed since. */
-export function RevertButton({ entry }: { entry: AuditLogEntry }) {
+const KINDS = {
+  Revert: {
+    icon: IconArrowBackUp,
+    message:
+      'This puts back what the entry recorded as before. It is refused if the record has changed since, and the revert is recorded as a change of its own.',
+  },
+  // Reverting the entries of an undo makes the change again.
+  Redo: {
+    icon: IconArrowForwardUp,
+    message:
+      'This makes the change again. It is refused if the record has changed since, and is recorded as a change of its own.',
+  },
+};
+
+/**
+ * Puts back what an entry recorded as before, after a confirmation, where the server says it still would (a change
+ * taken back, or of a record changed or deleted since, has none); it refuses anyway when changed meanwhile.
+ */
+export function RevertButton({ entry, kind = 'Revert' }: { entry: AuditLogChange; kind?: keyof typeof KINDS }) {
   const { confirm } = useConfirmAction();
   const invalidate = useInvalidate();
-  if (!isReversible(entry.action) || entry.entityId === null) return null;
+  if (!entry.revertable) return null;
+  const { icon: Icon, message } = KINDS[kind];
   return (
     <Button
       size="compact-xs"
       variant="subtle"
-      leftSection={<IconArrowBackUp size={14} />}
-      aria-label={`Revert entry ${entry.id}`}
+      leftSection={<Icon size={14} />}
+      aria-label={`${kind} entry ${entry.id}`}
       onClick={() =>
         void confirm({
-          title: 'Revert this change',
-          message:
-            'This puts back what the entry recorded as before. It is refused if the record has changed since, and the revert is recorded as a change of its own.',
-          confirmLabel: 'Revert',
+          title: `${kind} this change`,
+          message,
+          confirmLabel: kind,
           action: () => api(revertEndpoints.revert, { params: { id: entry.id } }),
           successMessage: null,
           onSuccess: (result) => {
@@ -32,7 +49,7 @@ export function RevertButton({ entry }: { entry: AuditLogEntry }) {
         })
       }
     >
-      Revert
+      {kind}
     </Button>
   );
 }

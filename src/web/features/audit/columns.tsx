@@ -1,8 +1,9 @@
-import { Anchor, Box, Code, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AuditLogEntry } from '../../../contract/audit';
+import type { AuditLogChange, AuditLogEntry, AuditUndo } from '../../../contract/audit';
 import { href, paths } from '../../paths';
 import { formatDateTime, type Column } from '../../ui';
+import { ChangeDiff } from './ChangeDiff';
 import { actionLabel, recordLabel } from './labels';
 import { RevertButton } from './RevertButton';
 
@@ -18,61 +19,101 @@ const RECORD_PAGES: Record<string, (id: number) => string> = {
 
 const AGENT_SHOWN = 40;
 
-function RecordLink({ entityType, entityId }: AuditLogEntry) {
+/** The record by its name when the server gave one, its kind and id beneath; a link while it still exists. */
+function RecordLink({ entityType, entityId, recordName, recordGone }: AuditLogChange) {
   const kind = recordLabel(entityType);
   if (entityId === null) return kind;
-  const page = RECORD_PAGES[entityType];
-  return page ? (
-    <Anchor component={Link} to={page(entityId)} size="sm">
-      {kind} {entityId}
-    </Anchor>
-  ) : (
-    `${kind} ${entityId}`
+  const title = recordName ?? `${kind} ${entityId}`;
+  const page = recordGone ? undefined : RECORD_PAGES[entityType];
+  return (
+    <Stack gap={0}>
+      {page ? (
+        <Anchor component={Link} to={page(entityId)} size="sm">
+          {title}
+        </Anchor>
+      ) : (
+        <Text size="sm">{title}</Text>
+      )}
+      {(recordName !== null || recordGone) && (
+        <Text size="xs" c="dimmed">
+          {recordName !== null && `${kind} ${entityId}`}
+          {recordName !== null && recordGone && ' · '}
+          {recordGone && 'no longer exists'}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
-/** What the entry recorded, folded away until asked for. */
-function Detail({ before, after }: AuditLogEntry) {
-  const states = (
-    [
-      ['Before', before],
-      ['After', after],
-    ] as const
-  ).filter(([, value]) => value != null);
-  if (!states.length) return null;
+/** A taking back shown on its own (its change is filtered out): which entry it took back. */
+function TookBack({ before }: AuditLogChange) {
+  const { entryId, action } = (before ?? {}) as { entryId?: number; action?: string };
   return (
-    <Box component="details">
-      <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
-        Details
+    <Text size="sm">
+      Took back entry {entryId} ({actionLabel(action ?? '')})
+    </Text>
+  );
+}
+
+/** What the entry changed, and Revert when the server says it still applies. */
+function Change(e: AuditLogChange) {
+  return (
+    <Stack gap={4} align="flex-start">
+      {e.action === 'change.reverted' ? <TookBack {...e} /> : <ChangeDiff before={e.before} after={e.after} />}
+      <RevertButton entry={e} />
+    </Stack>
+  );
+}
+
+/**
+ * An undo or revert of the change, shown with it: who took it back and when, and what that put back (naming the
+ * record when it is another, as a cancellation's undo also puts its subscription back). Reverting it redoes the change.
+ */
+function Undone({ undo, of }: { undo: AuditUndo; of: AuditLogChange }) {
+  return (
+    <Box pl="xs" style={{ borderInlineStart: '3px solid var(--mantine-color-default-border)' }}>
+      <Text size="sm" fw={600}>
+        Undone by {undo.userName ?? 'System'} {formatDateTime(undo.createdAt)}
       </Text>
-      <Stack gap={4} mt={4}>
-        {states.map(([label, value]) => (
-          <div key={label}>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Code block>{JSON.stringify(value, null, 2)}</Code>
-          </div>
-        ))}
-      </Stack>
+      {undo.entries.map((b) => (
+        <Stack key={b.id} gap={2} align="flex-start">
+          {(b.entityType !== of.entityType || b.entityId !== of.entityId) && <RecordLink {...b} />}
+          <ChangeDiff before={b.before} after={b.after} />
+          <RevertButton entry={b} kind="Redo" />
+        </Stack>
+      ))}
     </Box>
   );
 }
 
 /** A failed sign-in with an unknown e-mail has no account; anything else without one was done by the system. */
-const userOf = (e: AuditLogEntry) => e.userName ?? (e.action.startsWith('auth.') ? 'Unknown account' : 'System');
+const userOf = (e: AuditLogChange) => e.userName ?? (e.action.startsWith('auth.') ? 'Unknown account' : 'System');
+
+const time: Column<AuditLogEntry> = {
+  key: 'createdAt',
+  header: 'Time',
+  nowrap: true,
+  // To the second and in UTC on hover: the order of events can matter.
+  render: (e) => <span title={e.createdAt}>{formatDateTime(e.createdAt)}</span>,
+};
+
+/** The change and its undos; on a phone, under the record it was made to. */
+const ChangeCell = ({ entry, withRecord }: { entry: AuditLogEntry; withRecord?: boolean }) => (
+  <Stack gap="xs" miw={220}>
+    {withRecord && <RecordLink {...entry} />}
+    <Change {...entry} />
+    {entry.undos.map((undo) => (
+      <Undone key={undo.id} undo={undo} of={entry} />
+    ))}
+  </Stack>
+);
 
 export const auditLogColumns: Column<AuditLogEntry>[] = [
-  {
-    key: 'createdAt',
-    header: 'Time',
-    nowrap: true,
-    // To the second and in UTC on hover: the order of events can matter.
-    render: (e) => <span title={e.createdAt}>{formatDateTime(e.createdAt)}</span>,
-  },
+  time,
   { key: 'user', header: 'User', render: userOf },
   { key: 'action', header: 'Action', render: (e) => actionLabel(e.action) },
-  { key: 'record', header: 'Record', nowrap: true, render: (e) => <RecordLink {...e} /> },
+  { key: 'record', header: 'Record', render: (e) => <RecordLink {...e} /> },
+  { key: 'change', header: 'Change', width: '32%', render: (e) => <ChangeCell entry={e} /> },
   { key: 'ip', header: 'Address', nowrap: true, render: (e) => e.ip ?? '—' },
   {
     key: 'userAgent',
@@ -86,14 +127,25 @@ export const auditLogColumns: Column<AuditLogEntry>[] = [
         '—'
       ),
   },
+];
+
+/**
+ * Two columns that fit a phone, so the change is read without scrolling sideways: when, who and what; the record
+ * and the change. The address and user agent are left to the wide table and the export.
+ */
+export const auditLogPhoneColumns: Column<AuditLogEntry>[] = [
   {
-    key: 'detail',
-    header: 'Before / after',
+    key: 'entry',
+    header: 'Entry',
     render: (e) => (
-      <Stack gap={4} align="flex-start">
-        <Detail {...e} />
-        <RevertButton entry={e} />
+      <Stack gap={0}>
+        {time.render!(e)}
+        <Text size="sm">{userOf(e)}</Text>
+        <Text size="sm" fw={600}>
+          {actionLabel(e.action)}
+        </Text>
       </Stack>
     ),
   },
+  { key: 'change', header: 'Change', render: (e) => <ChangeCell entry={e} withRecord /> },
 ];
