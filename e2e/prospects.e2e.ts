@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
 import { createUser } from '../src/server/test/factories';
+import { createProspect } from '../src/server/test/factories/prospect';
 import { prospects, prospectSpeedTests } from '../src/server/db/schema';
 
 let e: E2E;
@@ -128,6 +129,40 @@ describe('logging a prospect visit', () => {
       locationSource: 'zip',
       prospectActionId: 3,
     });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+  });
+  it('on a phone at a door, a rep sees what each carrier measured nearby before typing any reading', async () => {
+    const door = { latitude: 36.1627, longitude: -86.7816 };
+    for (const readings of [
+      [40, 50, 60],
+      [0, 0, 0],
+      [20, 20, 20],
+    ]) {
+      const visit = await createProspect(e.db, { lat: door.latitude + 0.001, lng: door.longitude });
+      await e.db.insert(prospectSpeedTests).values(
+        [1, 2, 3, 4].map((carrierId) => ({
+          prospectId: visit.id,
+          carrierId,
+          reading1: String(carrierId === 1 ? readings[0] : 0),
+          reading2: String(carrierId === 1 ? readings[1] : 0),
+          reading3: String(carrierId === 1 ? readings[2] : 0),
+        })),
+      );
+    }
+    const { page } = await e.signedInPage({ isRep: true, viewport: { width: 375, height: 800 } });
+    await page.context().grantPermissions(['geolocation']);
+    await page.context().setGeolocation(door);
+    await page.goto('/admin/prospects/create');
+
+    const nearby = page.getByRole('table', { name: 'Speed tests nearby by carrier' });
+    await expect.poll(() => nearby.isVisible()).toBe(true);
+    expect(await page.getByTestId('coverage-nearby').textContent()).toContain('Speed tests near here (within 1 km');
+    const rows = await nearby.getByRole('row').allTextContents();
+    // Carrier 1: test means 50, 0 and 20 → a median of 20; one test with no service. The others: no service at all.
+    expect(rows[1]).toMatch(/20 Mbps\s*31$/);
+    expect(rows[2]).toMatch(/No service\s*33$/);
+    await page.screenshot({ path: '.tmp/screens/prospect-form-375-coverage.png', fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
   });

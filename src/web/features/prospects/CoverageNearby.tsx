@@ -1,4 +1,4 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Group, Paper, Table, Text } from '@mantine/core';
 import { IconAntenna } from '@tabler/icons-react';
 import { COVERAGE_NEAR, type CoverageNear } from '../../../contract/prospects';
 import { useCoverageNear } from './api';
@@ -18,15 +18,25 @@ export function CoverageNearby({ position, zip }: { position: { lat: number; lng
   const tested = carriers.filter((c) => c.tests > 0);
   const where = position ? 'here' : `ZIP ${zip.slice(0, 5)}`;
   const title = `Speed tests near ${where} (within ${COVERAGE_NEAR.radiusKm} km, last ${COVERAGE_NEAR.months} months)`;
+  const heading = (
+    <Group gap={6} wrap="nowrap" align="flex-start" mb={4}>
+      <IconAntenna size={18} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+    </Group>
+  );
   if (!center || !tested.length)
     return (
-      <Alert color="gray" icon={<IconAntenna size={18} />} title={title} data-testid="coverage-nearby">
-        No speed test has been taken near {where} yet.
-      </Alert>
+      <Paper withBorder p="sm" data-testid="coverage-nearby">
+        {heading}
+        <Text size="sm">No speed test has been taken near {where} yet.</Text>
+      </Paper>
     );
   return (
-    <Alert color="gray" icon={<IconAntenna size={18} />} title={title} data-testid="coverage-nearby">
-      <Table fz="sm" verticalSpacing={4} aria-label="Speed tests nearby by carrier">
+    <Paper withBorder p="sm" data-testid="coverage-nearby">
+      {heading}
+      <Table fz="sm" verticalSpacing={4} horizontalSpacing={6} aria-label="Speed tests nearby by carrier">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Carrier</Table.Th>
@@ -38,7 +48,7 @@ export function CoverageNearby({ position, zip }: { position: { lat: number; lng
         <Table.Tbody>
           {carriers.map((c) => (
             <Table.Tr key={c.carrierId}>
-              <Table.Td>{c.carrier}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{c.carrier}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {mbps(c)}
               </Table.Td>
@@ -51,6 +61,6 @@ export function CoverageNearby({ position, zip }: { position: { lat: number; lng
       <Text size="xs" c="dimmed" mt={4}>
         The median of each test&apos;s three readings; tests of every rep.
       </Text>
-    </Alert>
+    </Paper>
   );
 }
