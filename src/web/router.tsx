@@ -1,11 +1,27 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from './paths';
 import { features } from './app/features';
+import type { PageHandle, PageRoute } from './app/feature';
 import { NotFoundPage } from './app/NotFoundPage';
 import { LoadingState } from './ui/LoadingState';
 import { dropEarlyAnswers } from './lib/early';
 
 const pageLoading = <LoadingState label="Loading…" />;
+
+/**
+ * A page's route: its permission kept for the frame (app/Shell.tsx), and its first queries started beside its code only
+ * for a role that may open it: one sent on elsewhere, or shown the permission message, asks the server for nothing.
+ */
+const pageRoute = ({ permission, prefetch, ...route }: PageRoute): RouteObject => ({
+  ...route,
+  handle: { permission } satisfies PageHandle,
+  loader:
+    prefetch &&
+    (() => {
+      void import('./features/auth/api').then((auth) => auth.userMay(permission)).then((may) => may && prefetch());
+      return null;
+    }),
+});
 
 /**
  * Page routes, from the features' declarations (app/features.ts). All are lazy, the frame and the sign-in page too:
@@ -24,7 +40,10 @@ export const router = createBrowserRouter([
     lazy: () => import('./app/Shell').then((m) => ({ Component: m.Shell })),
     // Shown while the frame's and the first page's code arrive: lazy routes have nothing to show before it.
     hydrateFallbackElement: pageLoading,
-    children: [...features.flatMap((feature) => feature.routes ?? []), { path: '*', element: <NotFoundPage /> }],
+    children: [
+      ...features.flatMap((feature) => feature.routes ?? []).map(pageRoute),
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
   { path: '*', element: <NotFoundPage /> },
 ]);

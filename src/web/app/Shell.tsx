@@ -17,10 +17,11 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
-import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useCan, useCurrentUser, useSignOut } from '../features/auth';
+import { Link, Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { RequirePermission, useCan, useCurrentUser, useSignOut } from '../features/auth';
 import { useMfaStatus } from '../features/staff';
-import { actions, nav } from './features';
+import { actions, nav, pagePermission } from './features';
+import type { PageHandle } from './feature';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
@@ -59,9 +60,7 @@ function Frame() {
       <main style={{ padding: 16 }}>
         <ModalViewBridge />
         <ExternalLinksInNewTab />
-        <Suspense fallback={pageFallback}>
-          <Outlet />
-        </Suspense>
+        <Page />
       </main>
     );
   }
@@ -71,7 +70,7 @@ function Frame() {
 
   const entries = nav.filter((entry) => can(entry.permission));
   // A role without the dashboard (a field rep) starts on its first page instead.
-  if (location.pathname === paths.dashboard && me.data && !can('dashboard.view') && entries[0])
+  if (location.pathname === paths.dashboard && me.data && !can(pagePermission(paths.dashboard)) && entries[0])
     return <Navigate to={entries[0].href} replace />;
 
   return (
@@ -89,16 +88,22 @@ function Frame() {
       </AppShell.Navbar>
       <AppShell.Main>
         <ExternalLinksInNewTab />
-        {me.isPending ? (
-          pageFallback
-        ) : (
-          <Suspense fallback={pageFallback}>
-            <Outlet />
-          </Suspense>
-        )}
+        {me.isPending ? pageFallback : <Page />}
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** The matched page, drawn only for a role its route's permission allows (app/feature.ts). */
+function Page() {
+  const handle = useMatches().at(-1)?.handle as PageHandle | undefined;
+  const page = (
+    <Suspense fallback={pageFallback}>
+      <Outlet />
+    </Suspense>
+  );
+  // Only a page has a permission: an address that matches none is the not-found page's, open to all.
+  return handle ? <RequirePermission permission={handle.permission}>{page}</RequirePermission> : page;
 }
 
 /** The title, the search, the colour scheme, the signed-in user and signing out; the burger below 992 px. */
