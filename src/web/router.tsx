@@ -1,27 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { paths } from './paths';
 import { features } from './app/features';
-import type { PageHandle, PageRoute } from './app/feature';
+import { pageRoute } from './app/pageRoute';
 import { NotFoundPage } from './app/NotFoundPage';
 import { LoadingState } from './ui/LoadingState';
 import { dropEarlyAnswers } from './lib/early';
 
 const pageLoading = <LoadingState label="Loading…" />;
-
-/**
- * A page's route: its permission kept for the frame (app/Shell.tsx), and its first queries started beside its code only
- * for a role that may open it: one sent on elsewhere, or shown the permission message, asks the server for nothing.
- */
-const pageRoute = ({ permission, prefetch, ...route }: PageRoute): RouteObject => ({
-  ...route,
-  handle: { permission } satisfies PageHandle,
-  loader:
-    prefetch &&
-    (() => {
-      void import('./features/auth/api').then((auth) => auth.userMay(permission)).then((may) => may && prefetch());
-      return null;
-    }),
-});
 
 /**
  * Page routes, from the features' declarations (app/features.ts). All are lazy, the frame and the sign-in page too:

@@ -1,27 +1,12 @@
-import { Suspense } from 'react';
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Center,
-  Group,
-  Kbd,
-  Loader,
-  NavLink,
-  ScrollArea,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
-import { Link, Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
-import { RequirePermission, useCan, useCurrentUser, useSignOut } from '../features/auth';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useCan, useCurrentUser, useSignOut } from '../features/auth';
 import { useMfaStatus } from '../features/staff';
 import { actions, nav, pagePermission } from './features';
-import type { PageHandle } from './feature';
+import { PermittedPage, pageFallback } from './PermittedPage';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
@@ -29,12 +14,6 @@ import { ModalViewBridge, ExternalLinksInNewTab } from '../ui';
 
 /** The release that served the page (src/server/plugins/spa.ts). */
 const release = document.querySelector<HTMLMetaElement>('meta[name="release"]')?.content ?? '';
-
-const pageFallback = (
-  <Center py="xl">
-    <Loader aria-label="Loading page" />
-  </Center>
-);
 
 /** The admin frame, with the dialogs its pages open (none opens one outside it, so they load with the frame). */
 export function Shell() {
@@ -60,7 +39,7 @@ function Frame() {
       <main style={{ padding: 16 }}>
         <ModalViewBridge />
         <ExternalLinksInNewTab />
-        <Page />
+        <PermittedPage />
       </main>
     );
   }
@@ -88,22 +67,10 @@ function Frame() {
       </AppShell.Navbar>
       <AppShell.Main>
         <ExternalLinksInNewTab />
-        {me.isPending ? pageFallback : <Page />}
+        {me.isPending ? pageFallback : <PermittedPage />}
       </AppShell.Main>
     </AppShell>
   );
-}
-
-/** The matched page, drawn only for a role its route's permission allows (app/feature.ts). */
-function Page() {
-  const handle = useMatches().at(-1)?.handle as PageHandle | undefined;
-  const page = (
-    <Suspense fallback={pageFallback}>
-      <Outlet />
-    </Suspense>
-  );
-  // Only a page has a permission: an address that matches none is the not-found page's, open to all.
-  return handle ? <RequirePermission permission={handle.permission}>{page}</RequirePermission> : page;
 }
 
 /** The title, the search, the colour scheme, the signed-in user and signing out; the burger below 992 px. */
