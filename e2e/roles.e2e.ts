@@ -147,8 +147,10 @@ describe('your account', () => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.waitForURL((url) => url.pathname === '/admin/prospects');
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
-      await expect.poll(() => sidebarOnScreen(page)).toBe(true);
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      // Slid all the way in, as the user sees it once it stops.
+      await expect.poll(async () => (await nav.boundingBox())?.x).toBe(0);
+      await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running'));
       await page.screenshot({ path: `.tmp/screens/roles-rep-menu-375-${scheme}.png` });
       await nav.getByRole('link', { name: 'Your account' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/account');

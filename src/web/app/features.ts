@@ -20,7 +20,8 @@ import { suppliersFeature } from '../features/suppliers/feature';
 
 /**
  * Every feature with pages, in the sidebar's order (the order of the daily work: customers and their lines, then the
- * field, then housekeeping, then the user's own account). The router, the sidebar and the command palette are built from this list.
+ * field, then housekeeping, then the user's own account). The router, the sidebar and the command palette are built
+ * from this list.
  */
 export const features: Feature[] = [
   dashboardFeature,
