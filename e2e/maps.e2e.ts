@@ -124,3 +124,53 @@ describe('general map', () => {
     await page.screenshot({ path: '.tmp/screens/general-map-1280.png' });
   });
 });
+
+describe('an info window of a visit', () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    it(`takes a field rep from their visit's window to the visit, and offers no member's page (${viewport.width} px)`, async () => {
+      const member = await createCustomer(e.db, { name: `Wendy Window ${viewport.width}`, lat: 30.27, lng: -97.74 });
+      const { page, user } = await e.signedInPage({ role: 'field-rep', isRep: true, viewport });
+      const visit = await createProspect(e.db, {
+        repId: user.id,
+        name: `Vic Visit ${viewport.width}`,
+        lat: 35.08,
+        lng: -106.65,
+        customerId: member.id,
+      });
+      await page.goto('/admin/prospects/map');
+      // A rep's map holds their own visit alone.
+      await expect.poll(() => markerTitles(page), MAP_WAIT).toEqual([visit.name]);
+      await page.locator(`.leaflet-marker-icon[title="${visit.name}"]`).click();
+      const info = page.getByTestId('marker-info');
+      await expect.poll(() => info.textContent()).toContain(`Existing member: ${member.name}`);
+      const toVisit = info.getByRole('link', { name: 'Open the visit' });
+      await toVisit.waitFor();
+      await expect.poll(() => page.locator('.leaflet-popup').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      await page.screenshot({ path: `.tmp/screens/prospect-map-visit-link-${viewport.width}.png` });
+      // The member's page is the office's: a rep is not sent to a refusal.
+      expect(await info.getByRole('link', { name: "Open the customer's page" }).count()).toBe(0);
+
+      await toVisit.click();
+      await page.waitForURL((url) => url.pathname === `/admin/prospects/${visit.id}`);
+      await page.getByRole('heading', { name: visit.name!, level: 1 }).waitFor();
+    });
+  }
+
+  it('takes an administrator from a visit on the general map to the visit', async () => {
+    const { page } = await e.signedInPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/admin/map');
+    await expect.poll(() => markerTitles(page), MAP_WAIT).toContain('Otto Open');
+    await page.locator('.leaflet-marker-icon[title="Otto Open"]').click();
+    const toVisit = page.getByTestId('marker-info').getByRole('link', { name: 'Open the visit' });
+    await toVisit.waitFor();
+    await expect.poll(() => page.locator('.leaflet-popup').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await page.screenshot({ path: '.tmp/screens/general-map-visit-link-1280-dark.png' });
+    await toVisit.click();
+    await page.getByRole('heading', { name: 'Otto Open', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/prospects\/\d+$/);
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './support/harness';
+import type { Page } from 'playwright-core';
+import { sidebarOnScreen, startE2E, type E2E } from './support/harness';
 import {
   createCustomer,
   createDevice,
@@ -81,4 +82,94 @@ describe('what each role is offered', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.screenshot({ path: '.tmp/screens/roles-rep-devices-375.png', fullPage: true });
   });
+});
+
+/** Every answer the server refused the page from now on. */
+function watch403s(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
+  return refused;
+}
+
+describe('a page opened by its address', () => {
+  const SIZES = [
+    [1280, 'light'],
+    [1280, 'dark'],
+    [375, 'light'],
+    [375, 'dark'],
+  ] as const;
+  const CASES = [
+    { role: 'analyst', page: '/admin/users', name: 'staff', action: 'Invite' },
+    { role: 'field-rep', page: '/admin/devices', name: 'devices', action: 'Export CSV' },
+  ] as const;
+
+  for (const { role, page: address, name, action } of CASES)
+    it.each(SIZES)(
+      `shows ${role === 'analyst' ? 'an analyst' : 'a field rep'} the ${name} page's permission message alone, without ${action} (%i px, %s)`,
+      async (width, scheme) => {
+        const { page } = await e.signedInPage({ role, isRep: role === 'field-rep', viewport: { width, height: 800 } });
+        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+        const refused = watch403s(page);
+        await page.goto(address);
+        const main = page.getByRole('main');
+        await main.getByText(NO_PERMISSION).waitFor();
+        await page.screenshot({ path: `.tmp/screens/roles-${name}-by-address-${width}-${scheme}.png` });
+
+        // The message and nothing else: no title, toolbar, filters or table, and the page asked for none of its data.
+        expect(await main.innerText()).toBe(NO_PERMISSION);
+        expect(await page.getByRole('button', { name: action }).count()).toBe(0);
+        expect(await main.getByRole('button').count()).toBe(0);
+        expect(refused).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      },
+    );
+
+  it('still shows an administrator the staff page with Invite, and operations the devices with Export CSV', async () => {
+    const admin = (await e.signedInPage()).page;
+    await admin.goto('/admin/users');
+    await admin.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+    await admin.getByRole('button', { name: 'Invite' }).waitFor();
+
+    const operations = (await e.signedInPage({ role: 'operations' })).page;
+    await operations.goto('/admin/devices');
+    await operations.getByRole('heading', { name: 'Devices', level: 1 }).waitFor();
+    await operations.getByRole('button', { name: 'Export CSV' }).waitFor();
+  });
+});
+
+describe('your account', () => {
+  it.each(['light', 'dark'] as const)(
+    "is a field rep's on a phone, from the menu and from the palette (%s)",
+    async (scheme) => {
+      const { page } = await e.signedInPage({ role: 'field-rep', isRep: true, viewport: { width: 375, height: 800 } });
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.waitForURL((url) => url.pathname === '/admin/prospects');
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      // Slid all the way in, as the user sees it once it stops.
+      await expect.poll(async () => (await nav.boundingBox())?.x).toBe(0);
+      await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running'));
+      await page.screenshot({ path: `.tmp/screens/roles-rep-menu-375-${scheme}.png` });
+      await nav.getByRole('link', { name: 'Your account' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/account');
+      await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+      await page
+        .getByRole('heading', { name: /two-factor/i })
+        .first()
+        .waitFor();
+      await expect.poll(() => sidebarOnScreen(page)).toBe(false);
+
+      await page.goto('/admin/prospects');
+      await page.getByRole('heading', { name: 'Prospects', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.keyboard.type('account');
+      const offered = page
+        .getByRole('option', { name: /Your account/ })
+        .or(page.getByRole('dialog').getByRole('button', { name: /Your account/ }));
+      await offered.click();
+      await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    },
+  );
 });

@@ -38,13 +38,14 @@ export type MapMarker = z.infer<typeof mapMarker>;
 
 /**
  * What an info window shows; `content` is plain text, one fact per line. `customerId` names the member the marker
- * is (or the visit found), so the window links to their page.
+ * is (or the visit found), and `prospectId` the visit a prospect's marker is, so the window links to their pages.
  */
 export const markerInfo = z.object({
   title: z.string(),
   label: z.string(),
   content: z.string(),
   customerId: z.number().optional(),
+  prospectId: z.number().optional(),
 });
 export type MarkerInfo = z.infer<typeof markerInfo>;
 

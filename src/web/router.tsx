@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from './paths';
 import { features } from './app/features';
+import { pageRoute } from './app/pageRoute';
 import { NotFoundPage } from './app/NotFoundPage';
 import { LoadingState } from './ui/LoadingState';
 import { dropEarlyAnswers } from './lib/early';
@@ -24,7 +25,10 @@ export const router = createBrowserRouter([
     lazy: () => import('./app/Shell').then((m) => ({ Component: m.Shell })),
     // Shown while the frame's and the first page's code arrive: lazy routes have nothing to show before it.
     hydrateFallbackElement: pageLoading,
-    children: [...features.flatMap((feature) => feature.routes ?? []), { path: '*', element: <NotFoundPage /> }],
+    children: [
+      ...features.flatMap((feature) => feature.routes ?? []).map(pageRoute),
+      { path: '*', element: <NotFoundPage /> },
+    ],
   },
   { path: '*', element: <NotFoundPage /> },
 ]);

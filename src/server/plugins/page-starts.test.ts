@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_ANSWERS } from '../../contract/pages';
 import { createStaffUser, createTestApp, signedInAgent, type TestApp } from '../test/app';
-import type { RoleId } from '../../contract/access';
-import { PAGES, FRAME_MODULES } from './page-starts';
+import { allows, ROLE_IDS, type RoleId } from '../../contract/access';
+import { ENDPOINTS } from '../../contract/endpoints';
+import { earlyAnswers, PAGES, FRAME_MODULES } from './page-starts';
 
 /** A build as vite.config.ts makes it, its manifest keying chunks by their source under src/web. */
 const manifest = {
@@ -107,6 +108,17 @@ describe("a signed-in page's HTML", () => {
   it("does not ask for the dashboard's charts for a role that may not see them", async () => {
     const res = await page('/admin', 'field-rep');
     expect(asked(res.body)).toEqual(['/admin/api/me', '/admin/api/account/two-factor']);
+  });
+
+  it('asks on no page, for any role, for an answer whose endpoint that role may not call', () => {
+    const endpointOf = (url: string) =>
+      ENDPOINTS.find((e) => e.method === 'GET' && new RegExp(`^${e.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(url))!;
+    for (const role of ROLE_IDS)
+      for (const page of Object.keys(PAGES))
+        for (const url of earlyAnswers(page, role))
+          expect(allows(role, endpointOf(url).access), `${role} on ${page}: ${url}`).toBe(true);
+    // Each role still gets the frame's answers, and the maps' settings on a map.
+    for (const role of ROLE_IDS) expect(earlyAnswers('/admin/map', role)).toHaveLength(3);
   });
 
   it('starts nothing on the sign-in page', async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { can, type RoleId } from '../../contract/access';
+import { allows, type RoleId } from '../../contract/access';
 import { authEndpoints } from '../../contract/auth';
-import { pathOf } from '../../contract/endpoint';
+import { pathOf, type ReadEndpoint } from '../../contract/endpoint';
 import { mapEndpoints } from '../../contract/maps';
 import { mfaEndpoints } from '../../contract/mfa';
 import {
@@ -16,15 +16,21 @@ import {
 } from '../../contract/pages';
 import { DASHBOARD_OPENING_TRENDS, statsEndpoints, trendName } from '../../contract/stats';
 
+/** A GET a page's first view makes: its endpoint, whose access decides which roles the HTML asks it for. */
+interface EarlyAnswer {
+  endpoint: ReadEndpoint;
+  params?: Record<string, unknown>;
+}
+
 /** What a page's first view runs: web modules as the build manifest keys them (paths under src/web), and its first GETs. */
 interface PageStart {
   modules: string[];
-  answers?: (role: RoleId) => string[];
+  answers?: EarlyAnswer[];
 }
 
 /** The admin frame, and the answers it waits on before it draws any page. */
 export const FRAME_MODULES = ['app/Shell.tsx'];
-const frameAnswers = () => [pathOf(authEndpoints.me), pathOf(mfaEndpoints.status)];
+const FRAME_ANSWERS: EarlyAnswer[] = [{ endpoint: authEndpoints.me }, { endpoint: mfaEndpoints.status }];
 
 /** The pages drawn without the frame, open to a signed-in user too (an invitation's link). */
 const OUTSIDE_FRAME = new Set([LOGIN_PAGE, SET_PASSWORD_PAGE]);
@@ -33,18 +39,26 @@ const OUTSIDE_FRAME = new Set([LOGIN_PAGE, SET_PASSWORD_PAGE]);
 export const PAGES: Record<string, PageStart> = {
   [DASHBOARD_PAGE]: {
     modules: ['features/dashboard/DashboardPage.tsx', 'ui/chart/EChart.tsx'],
-    // A role without the dashboard is sent on to its first page: it would never use them.
-    answers: (role) =>
-      can(role, 'dashboard.view')
-        ? DASHBOARD_OPENING_TRENDS.map(({ endpoint, view }) =>
-            pathOf(statsEndpoints.trend, { name: trendName(endpoint, view) }),
-          )
-        : [],
+    answers: DASHBOARD_OPENING_TRENDS.map(({ endpoint, view }) => ({
+      endpoint: statsEndpoints.trend,
+      params: { name: trendName(endpoint, view) },
+    })),
   },
-  [MAP_PAGE]: { modules: ['features/maps/MapPage.tsx'], answers: () => [pathOf(mapEndpoints.config)] },
-  [PROSPECT_MAP_PAGE]: { modules: ['features/maps/ProspectMapPage.tsx'], answers: () => [pathOf(mapEndpoints.config)] },
+  [MAP_PAGE]: { modules: ['features/maps/MapPage.tsx'], answers: [{ endpoint: mapEndpoints.config }] },
+  [PROSPECT_MAP_PAGE]: { modules: ['features/maps/ProspectMapPage.tsx'], answers: [{ endpoint: mapEndpoints.config }] },
   [CUSTOMERS_PAGE]: { modules: ['features/customers/CustomersPage.tsx'] },
 };
+
+/**
+ * The URLs a page's HTML asks for on behalf of a role: only those whose endpoint the role may call. Another would
+ * be a 403 in the browser's console and a refusal in the audit log (a role without the dashboard is sent on to its
+ * first page, and the frame shows a page it may not open as the permission message alone).
+ */
+export function earlyAnswers(page: string, role: RoleId): string[] {
+  return [...FRAME_ANSWERS, ...(PAGES[page]?.answers ?? [])]
+    .filter(({ endpoint }) => allows(role, endpoint.access))
+    .map(({ endpoint, params }) => pathOf(endpoint, params));
+}
 
 interface ManifestChunk {
   file: string;
@@ -99,8 +113,7 @@ export function pageStarts(
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // Pages outside the frame ask for none of its answers: one never taken would stay open as long as the page.
     if (OUTSIDE_FRAME.has(page)) return { script: '', links: '' };
-    const answers = [...frameAnswers(), ...(PAGES[page]?.answers?.(role) ?? [])];
-    return { script: earlyScript(answers), links: pageLinks.get(page) ?? frameLinks };
+    return { script: earlyScript(earlyAnswers(page, role)), links: pageLinks.get(page) ?? frameLinks };
   };
 }
 

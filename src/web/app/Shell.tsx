@@ -1,26 +1,12 @@
-import { Suspense } from 'react';
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Center,
-  Group,
-  Kbd,
-  Loader,
-  NavLink,
-  ScrollArea,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
-import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useCan, useCurrentUser, useSignOut } from '../features/auth';
 import { useMfaStatus } from '../features/staff';
-import { actions, nav } from './features';
+import { actions, nav, pagePermission } from './features';
+import { PermittedPage, pageFallback } from './PermittedPage';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
@@ -28,12 +14,6 @@ import { ModalViewBridge, ExternalLinksInNewTab } from '../ui';
 
 /** The release that served the page (src/server/plugins/spa.ts). */
 const release = document.querySelector<HTMLMetaElement>('meta[name="release"]')?.content ?? '';
-
-const pageFallback = (
-  <Center py="xl">
-    <Loader aria-label="Loading page" />
-  </Center>
-);
 
 /** The admin frame, with the dialogs its pages open (none opens one outside it, so they load with the frame). */
 export function Shell() {
@@ -59,9 +39,7 @@ function Frame() {
       <main style={{ padding: 16 }}>
         <ModalViewBridge />
         <ExternalLinksInNewTab />
-        <Suspense fallback={pageFallback}>
-          <Outlet />
-        </Suspense>
+        <PermittedPage />
       </main>
     );
   }
@@ -71,7 +49,7 @@ function Frame() {
 
   const entries = nav.filter((entry) => can(entry.permission));
   // A role without the dashboard (a field rep) starts on its first page instead.
-  if (location.pathname === paths.dashboard && me.data && !can('dashboard.view') && entries[0])
+  if (location.pathname === paths.dashboard && me.data && !can(pagePermission(paths.dashboard)) && entries[0])
     return <Navigate to={entries[0].href} replace />;
 
   return (
@@ -89,13 +67,7 @@ function Frame() {
       </AppShell.Navbar>
       <AppShell.Main>
         <ExternalLinksInNewTab />
-        {me.isPending ? (
-          pageFallback
-        ) : (
-          <Suspense fallback={pageFallback}>
-            <Outlet />
-          </Suspense>
-        )}
+        {me.isPending ? pageFallback : <PermittedPage />}
       </AppShell.Main>
     </AppShell>
   );

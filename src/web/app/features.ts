@@ -1,4 +1,5 @@
-import type { Feature } from './feature';
+import type { Feature, NavEntry, NavItem, PagePermission } from './feature';
+import { paths } from '../paths';
 import { auditFeature } from '../features/audit/feature';
 import { authFeature } from '../features/auth/feature';
 import { cancellationReasonsFeature } from '../features/cancellation-reasons/feature';
@@ -13,13 +14,14 @@ import { mapsFeature } from '../features/maps/feature';
 import { parcelsFeature } from '../features/parcels/feature';
 import { prospectsFeature } from '../features/prospects/feature';
 import { settingsFeature } from '../features/settings/feature';
-import { staffFeature } from '../features/staff/feature';
+import { accountFeature, staffFeature } from '../features/staff/feature';
 import { subscriptionsFeature } from '../features/subscriptions/feature';
 import { suppliersFeature } from '../features/suppliers/feature';
 
 /**
  * Every feature with pages, in the sidebar's order (the order of the daily work: customers and their lines, then the
- * field, then housekeeping). The router, the sidebar and the command palette are built from this list.
+ * field, then housekeeping, then the user's own account). The router, the sidebar and the command palette are built
+ * from this list.
  */
 export const features: Feature[] = [
   dashboardFeature,
@@ -38,8 +40,20 @@ export const features: Feature[] = [
   staffFeature,
   settingsFeature,
   auditFeature,
+  accountFeature,
   authFeature,
 ];
 
-export const nav = features.flatMap((feature) => feature.nav ?? []);
-export const actions = features.flatMap((feature) => feature.actions ?? []);
+const pages = features.flatMap((feature) => feature.routes ?? []);
+
+/** What opening the page at `href` needs, as its route declares it: the one place a page's permission is written. */
+export function pagePermission(href: string): PagePermission {
+  const page = pages.find((route) => (route.index ? paths.dashboard : route.path) === href);
+  if (!page) throw new Error(`No page is declared at ${href}.`);
+  return page.permission;
+}
+
+const offered = (item: NavItem): NavEntry => ({ ...item, permission: pagePermission(item.href) });
+
+export const nav = features.flatMap((feature) => feature.nav ?? []).map(offered);
+export const actions = features.flatMap((feature) => feature.actions ?? []).map(offered);

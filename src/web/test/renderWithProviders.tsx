@@ -4,10 +4,14 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import type { RoleId } from '../../contract/access';
 import { authEndpoints, type CurrentUser } from '../../contract/auth';
 import { endpointKey } from '../lib/api';
+import { features } from '../app/features';
+import { pageRoute } from '../app/pageRoute';
+import { PermittedPage } from '../app/PermittedPage';
+import { paths } from '../paths';
 
 /** A signed-in staff member of the role, as `GET /admin/api/me` answers it. */
 export const staffUser = (role: RoleId, overrides: Partial<CurrentUser> = {}): CurrentUser => ({
@@ -28,21 +32,31 @@ export interface RenderOptions {
   path?: string;
 }
 
-/** Renders a component inside the providers the app gives every page (theme, modals, toasts, queries, router). */
-export function renderWithProviders(ui: ReactElement, { route = '/admin', user, path }: RenderOptions = {}) {
+/** A query client that knows the signed-in user, if given; toasts and modals without the previous test's. */
+function freshClient(user?: CurrentUser) {
   // Toasts and modals live in module-level stores: start each test without the previous one's.
   notifications.clean();
   modals.closeAll();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (user) queryClient.setQueryData(endpointKey(authEndpoints.me, {}), user);
+  return queryClient;
+}
+
+const Dialogs = ({ children }: { children: ReactNode }) => (
+  <ModalsProvider>
+    <Notifications />
+    {children}
+  </ModalsProvider>
+);
+
+/** Renders a component inside the providers the app gives every page (theme, modals, toasts, queries, router). */
+export function renderWithProviders(ui: ReactElement, { route = '/admin', user, path }: RenderOptions = {}) {
+  const queryClient = freshClient(user);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
-          <ModalsProvider>
-            <Notifications />
-            {children}
-          </ModalsProvider>
+          <Dialogs>{children}</Dialogs>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>
@@ -55,6 +69,38 @@ export function renderWithProviders(ui: ReactElement, { route = '/admin', user, 
     ui
   );
   return { queryClient, ...render(routed, { wrapper }) };
+}
+
+/**
+ * Opens an address as the app routes it: the page its feature declares, inside the frame's check of who may open
+ * it (the frame's own bars left out).
+ */
+export function renderAddress(address: string, { user }: { user?: CurrentUser } = {}) {
+  const queryClient = freshClient(user);
+  const router = createMemoryRouter(
+    [
+      {
+        path: paths.dashboard,
+        element: (
+          <Dialogs>
+            <PermittedPage />
+          </Dialogs>
+        ),
+        children: features.flatMap((feature) => feature.routes ?? []).map(pageRoute),
+      },
+    ],
+    { initialEntries: [address] },
+  );
+  return {
+    queryClient,
+    ...render(
+      <MantineProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
+  };
 }
 
 /** A fetch stub answering each call with the next of the given responses (status + JSON body). */

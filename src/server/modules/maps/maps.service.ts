@@ -85,6 +85,7 @@ export async function markerInfo(
     title: p.title,
     label: p.convertedAt ? MARKER_LABELS.converted : MARKER_LABELS.prospect,
     content: lines.filter(Boolean).join('\n'),
+    prospectId: p.id,
     ...(p.memberId !== null && { customerId: p.memberId }),
   };
 }

@@ -134,6 +134,8 @@ describe('general map and info windows', () => {
     });
     const prospectInfo = (await agent.get(`/admin/api/maps/markers/prospect-${visit.id}`)).json();
     expect(prospectInfo.title).toBe('Pat Prospect');
+    // The window links to the visit's own page.
+    expect(prospectInfo.prospectId).toBe(visit.id);
     expect(prospectInfo.label).toBe('Prospect');
     expect(prospectInfo.content).toContain('by Rita Rep');
     expect(prospectInfo.content).toContain('Action: Follow Up Needed › Call Back');

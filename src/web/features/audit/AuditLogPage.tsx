@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
 import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '../../../contract/audit';
 import { ListPage } from '../../ui';
-import { RequirePermission } from '../auth';
 import { useAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
 import { auditLogColumns, auditLogPhoneColumns } from './columns';
@@ -11,14 +10,6 @@ import { useAuditLogParams } from './useAuditLogParams';
 
 /** The whole audit log for Administrators: every change and security event, newest first, a page at a time. */
 export function AuditLogPage() {
-  return (
-    <RequirePermission permission="audit.view">
-      <AuditLog />
-    </RequirePermission>
-  );
-}
-
-function AuditLog() {
   const { filters, before, query, filtered, setFilters, setBefore } = useAuditLogParams();
   const log = useAuditLog(query);
   const phone = useMediaQuery(`(max-width: ${em(599)})`) ?? false;

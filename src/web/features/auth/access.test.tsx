@@ -21,6 +21,13 @@ describe('RequirePermission', () => {
     expect(screen.queryByText('The form')).toBeNull();
   });
 
+  it('shows a page every signed-in member of staff may open to any role', () => {
+    renderWithProviders(<RequirePermission permission="signed-in">Your account</RequirePermission>, {
+      user: staffUser('field-rep'),
+    });
+    expect(screen.getByText('Your account')).toBeInTheDocument();
+  });
+
   it('decides nothing until the user is known', () => {
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     renderWithProviders(<RequirePermission permission="suppliers.manage">The form</RequirePermission>);

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Anchor, type AnchorProps } from '@mantine/core';
 import { Link } from 'react-router';
-import type { Permission } from '../../../contract/access';
+import type { Access, Permission } from '../../../contract/access';
 import { ForbiddenState, LoadingState } from '../../ui';
 import { useCan, useCurrentUser } from './api';
 
 /**
- * Renders its page only for a role with the permission; anyone else, arriving by the address, is told so. For pages
- * no 403 would stop: a form that loads nothing, or whose data a lesser permission may read.
+ * Renders its page only for a role the page's access allows; anyone else, arriving by the address, is told so and
+ * nothing more: no header, no actions, and none of the page's requests. The frame wraps every page in it with the
+ * permission its route declares (app/feature.ts).
  */
-export function RequirePermission({ permission, children }: { permission: Permission; children: ReactNode }) {
+export function RequirePermission({ permission, children }: { permission: Access; children: ReactNode }) {
   const me = useCurrentUser();
   const can = useCan();
   // A page in a modal view does not wait for the user in the frame; until they are known there is nothing to decide.

@@ -1,18 +1,34 @@
-import { can, type Permission } from '../../../contract/access';
+import { allows, type Access } from '../../../contract/access';
 import { authEndpoints, type LoginBody, type LoginCodeBody } from '../../../contract/auth';
 import { LOGIN_PAGE } from '../../../contract/pages';
 import { api } from '../../lib/api';
 import { setCsrfToken } from '../../lib/http';
-import { useApiMutation, useApiQuery } from '../../lib/data';
+import { fetchApiQuery, useApiMutation, useApiQuery } from '../../lib/data';
+import { queryClient } from '../../lib/query-client';
 
 export function useCurrentUser() {
   return useApiQuery(authEndpoints.me, {});
 }
 
-/** Whether the signed-in user's role includes a permission; false until the user is known. */
+/**
+ * Whether the signed-in user's role passes an access declaration (a permission, or `signed-in`): a page's, or the
+ * `access` of the endpoint an action calls. False until the user is known.
+ */
 export function useCan() {
   const me = useCurrentUser();
-  return (permission: Permission) => (me.data ? can(me.data.role, permission) : false);
+  return (access: Access) => (me.data ? allows(me.data.role, access) : false);
+}
+
+/**
+ * The same question outside the frame, once the user is known: a route's loader runs before the frame has them.
+ * False when no one is signed in (the frame sends them to the sign-in page).
+ */
+export async function userMay(access: Access): Promise<boolean> {
+  try {
+    return allows((await fetchApiQuery(queryClient, authEndpoints.me, {})).role, access);
+  } catch {
+    return false;
+  }
 }
 
 /** The password step: 'code' when the account has two-factor sign-in on and a code must follow (ADR 014). */

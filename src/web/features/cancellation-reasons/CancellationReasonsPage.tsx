@@ -2,21 +2,11 @@ import { Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { DataTable, ModalLink, PageHeader } from '../../ui';
 import { paths } from '../../paths';
-import { RequirePermission } from '../auth';
 import { useCancellationReasons } from './api';
 import { reasonColumns } from './reasonColumns';
 import { useReasonActions } from './useReasonActions';
 
 export function CancellationReasonsPage() {
-  // The reasons are readable with subscriptions.view (for the pickers), but this page manages them.
-  return (
-    <RequirePermission permission="cancellation-reasons.manage">
-      <CancellationReasons />
-    </RequirePermission>
-  );
-}
-
-function CancellationReasons() {
   const reasons = useCancellationReasons();
   const rows = reasons.data;
   const actions = useReasonActions(rows);

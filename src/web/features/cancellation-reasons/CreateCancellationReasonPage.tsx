@@ -1,17 +1,8 @@
 import { LoadingState, PageHeader } from '../../ui';
-import { RequirePermission } from '../auth';
 import { useCancellationReasons } from './api';
 import { ReasonForm } from './ReasonForm';
 
 export function CreateCancellationReasonPage() {
-  return (
-    <RequirePermission permission="cancellation-reasons.manage">
-      <CreateCancellationReason />
-    </RequirePermission>
-  );
-}
-
-function CreateCancellationReason() {
   const reasons = useCancellationReasons();
   return (
     <>

@@ -1,19 +1,10 @@
 import { useParams } from 'react-router';
 import { REASON_NOT_FOUND_MESSAGE } from '../../../contract/cancellation-reasons';
 import { ErrorState, LoadingState, PageHeader } from '../../ui';
-import { RequirePermission } from '../auth';
 import { useCancellationReasons } from './api';
 import { ReasonForm } from './ReasonForm';
 
 export function EditCancellationReasonPage() {
-  return (
-    <RequirePermission permission="cancellation-reasons.manage">
-      <EditCancellationReason />
-    </RequirePermission>
-  );
-}
-
-function EditCancellationReason() {
   const id = Number(useParams().id);
   const reasons = useCancellationReasons();
   const reason = reasons.data?.find((r) => r.id === id);

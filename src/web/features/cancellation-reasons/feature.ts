@@ -6,31 +6,21 @@ export const cancellationReasonsFeature: Feature = {
   routes: [
     {
       path: paths.cancellationReasons,
+      // The reasons are readable with subscriptions.view (for the pickers), but this page manages them.
+      permission: 'cancellation-reasons.manage',
       lazy: () => import('./CancellationReasonsPage').then((m) => ({ Component: m.CancellationReasonsPage })),
     },
     {
       path: paths.cancellationReasonCreate,
+      permission: 'cancellation-reasons.manage',
       lazy: () => import('./CreateCancellationReasonPage').then((m) => ({ Component: m.CreateCancellationReasonPage })),
     },
     {
       path: paths.cancellationReasonEdit,
+      permission: 'cancellation-reasons.manage',
       lazy: () => import('./EditCancellationReasonPage').then((m) => ({ Component: m.EditCancellationReasonPage })),
     },
   ],
-  nav: [
-    {
-      label: 'Cancellation reasons',
-      href: paths.cancellationReasons,
-      icon: IconListCheck,
-      permission: 'cancellation-reasons.manage',
-    },
-  ],
-  actions: [
-    {
-      label: 'Add cancellation reason',
-      href: paths.cancellationReasonCreate,
-      icon: IconListCheck,
-      permission: 'cancellation-reasons.manage',
-    },
-  ],
+  nav: [{ label: 'Cancellation reasons', href: paths.cancellationReasons, icon: IconListCheck }],
+  actions: [{ label: 'Add cancellation reason', href: paths.cancellationReasonCreate, icon: IconListCheck }],
 };

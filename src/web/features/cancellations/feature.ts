@@ -6,8 +6,9 @@ export const cancellationsFeature: Feature = {
   routes: [
     {
       path: paths.cancellations,
+      permission: 'subscriptions.view',
       lazy: () => import('./CancellationsPage').then((m) => ({ Component: m.CancellationsPage })),
     },
   ],
-  nav: [{ label: 'Cancellations', href: paths.cancellations, icon: IconUserMinus, permission: 'subscriptions.view' }],
+  nav: [{ label: 'Cancellations', href: paths.cancellations, icon: IconUserMinus }],
 };

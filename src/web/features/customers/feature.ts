@@ -4,8 +4,16 @@ import type { Feature } from '../../app/feature';
 
 export const customersFeature: Feature = {
   routes: [
-    { path: paths.customers, lazy: () => import('./CustomersPage').then((m) => ({ Component: m.CustomersPage })) },
-    { path: paths.customer, lazy: () => import('./CustomerPage').then((m) => ({ Component: m.CustomerPage })) },
+    {
+      path: paths.customers,
+      permission: 'customers.view',
+      lazy: () => import('./CustomersPage').then((m) => ({ Component: m.CustomersPage })),
+    },
+    {
+      path: paths.customer,
+      permission: 'customers.view',
+      lazy: () => import('./CustomerPage').then((m) => ({ Component: m.CustomerPage })),
+    },
   ],
-  nav: [{ label: 'Customers', href: paths.customers, icon: IconUsers, permission: 'customers.view' }],
+  nav: [{ label: 'Customers', href: paths.customers, icon: IconUsers }],
 };

@@ -6,13 +6,11 @@ export const dashboardFeature: Feature = {
   routes: [
     {
       index: true,
+      permission: 'dashboard.view',
       // The first charts' data is asked for beside the page's code, not after it has loaded and rendered.
-      loader: () => {
-        void import('./api').then((m) => m.prefetchFirstCharts());
-        return null;
-      },
+      prefetch: () => void import('./api').then((m) => m.prefetchFirstCharts()),
       lazy: () => import('./DashboardPage').then((m) => ({ Component: m.DashboardPage })),
     },
   ],
-  nav: [{ label: 'Dashboard', href: paths.dashboard, icon: IconLayoutDashboard, permission: 'dashboard.view' }],
+  nav: [{ label: 'Dashboard', href: paths.dashboard, icon: IconLayoutDashboard }],
 };

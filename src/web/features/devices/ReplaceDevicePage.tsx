@@ -29,7 +29,6 @@ import {
 import { HttpError } from '../../lib/http';
 import { href, paths } from '../../paths';
 import { DEFAULT_DEVICE_STATUS_ID } from '../../../contract/business';
-import { RequirePermission } from '../auth';
 import {
   deviceActionRefusal,
   deviceFacts,
@@ -227,15 +226,6 @@ function ReplacementFormView({ device, options }: { device: DeviceDetail; option
 
 /** Move equipment / device replacement: the phone and line of this device move to another device found by SIM. */
 export function ReplaceDevicePage() {
-  // Reading the device needs devices.view only: without devices.manage the form would end in a refusal.
-  return (
-    <RequirePermission permission="devices.manage">
-      <ReplaceDevice />
-    </RequirePermission>
-  );
-}
-
-function ReplaceDevice() {
   const id = Number(useParams().id);
   const device = useDevice(id);
   const options = useDeviceOptions();

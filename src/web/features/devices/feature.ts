@@ -4,12 +4,22 @@ import type { Feature } from '../../app/feature';
 
 export const devicesFeature: Feature = {
   routes: [
-    { path: paths.devices, lazy: () => import('./DevicesPage').then((m) => ({ Component: m.DevicesPage })) },
-    { path: paths.device, lazy: () => import('./DeviceDetailPage').then((m) => ({ Component: m.DeviceDetailPage })) },
+    {
+      path: paths.devices,
+      permission: 'devices.view',
+      lazy: () => import('./DevicesPage').then((m) => ({ Component: m.DevicesPage })),
+    },
+    {
+      path: paths.device,
+      permission: 'devices.view',
+      lazy: () => import('./DeviceDetailPage').then((m) => ({ Component: m.DeviceDetailPage })),
+    },
     {
       path: paths.deviceReplace,
+      // Reading the device needs devices.view only: without devices.manage the form would end in a refusal.
+      permission: 'devices.manage',
       lazy: () => import('./ReplaceDevicePage').then((m) => ({ Component: m.ReplaceDevicePage })),
     },
   ],
-  nav: [{ label: 'Devices', href: paths.devices, icon: IconDeviceMobile, permission: 'devices.view' }],
+  nav: [{ label: 'Devices', href: paths.devices, icon: IconDeviceMobile }],
 };

@@ -4,11 +4,16 @@ import type { Feature } from '../../app/feature';
 
 export const equipmentFeature: Feature = {
   routes: [
-    { path: paths.equipment, lazy: () => import('./EquipmentPage').then((m) => ({ Component: m.EquipmentPage })) },
+    {
+      path: paths.equipment,
+      permission: 'devices.view',
+      lazy: () => import('./EquipmentPage').then((m) => ({ Component: m.EquipmentPage })),
+    },
     {
       path: paths.equipmentItem,
+      permission: 'devices.view',
       lazy: () => import('./EquipmentDetailPage').then((m) => ({ Component: m.EquipmentDetailPage })),
     },
   ],
-  nav: [{ label: 'Equipment', href: paths.equipment, icon: IconPackages, permission: 'devices.view' }],
+  nav: [{ label: 'Equipment', href: paths.equipment, icon: IconPackages }],
 };

@@ -3,21 +3,11 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../ui';
 import { MarkerMap } from './MarkerMap';
 import { MarkerLegend } from './MarkerLegend';
-import { RequirePermission } from '../auth';
-
-/** The general map page (§2), fed by the general map data: every located member and prospect visit. */
-export function MapPage() {
-  // The marker map has no permission state of its own: without maps.view say so instead of asking for markers.
-  return (
-    <RequirePermission permission="maps.view">
-      <GeneralMap />
-    </RequirePermission>
-  );
-}
 
 const EVERYTHING = { members: true, visits: 'all' } as const;
 
-function GeneralMap() {
+/** The general map page (§2), fed by the general map data: every located member and prospect visit. */
+export function MapPage() {
   const [total, setTotal] = useState<number>();
   return (
     <Stack>

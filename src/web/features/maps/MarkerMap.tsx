@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import 'leaflet/dist/leaflet.css';
 import './MarkerMap.css';
 import { MAP_DEFAULTS } from '../../../contract/business';
-import type { MapMarker } from '../../../contract/maps';
+import type { MapMarker, MarkerInfo } from '../../../contract/maps';
 import { ClusterLayer, type ClusterStatus, type MapLayers } from './ClusterLayer';
 import { fitTo } from './fit';
 import { markerIcons } from './icons';
@@ -14,6 +14,7 @@ import { href, paths } from '../../paths';
 import { UsOutline } from './UsOutline';
 import { BasemapDetail } from './BasemapDetail';
 import { useMapConfig, useMarkerInfo } from './api';
+import { useCan } from '../auth';
 
 interface CommonProps {
   /** Pixels; 600 by default (§9), the dashboard's subscribers map is 500. */
@@ -130,6 +131,25 @@ function MarkerLayer({ markers, onSelect }: { markers: MapMarker[]; onSelect: (m
   return null;
 }
 
+/** The pages of the visit and of the member a window names, those the user may open (a rep reads no member's). */
+function InfoLinks({ info }: { info: MarkerInfo }) {
+  const can = useCan();
+  return (
+    <Stack gap={2}>
+      {info.prospectId !== undefined && can('prospects.view-own') && (
+        <Anchor component={Link} to={href(paths.prospect, { id: info.prospectId })} size="sm">
+          Open the visit
+        </Anchor>
+      )}
+      {info.customerId !== undefined && can('customers.view') && (
+        <Anchor component={Link} to={href(paths.customer, { id: info.customerId })} size="sm">
+          Open the customer's page
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 function InfoWindow({ marker, onLoaded }: { marker: MapMarker; onLoaded: () => void }) {
   const info = useMarkerInfo(marker);
   const content = marker.content ?? info.data?.content;
@@ -149,11 +169,7 @@ function InfoWindow({ marker, onLoaded }: { marker: MapMarker; onLoaded: () => v
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {content}
           </Text>
-          {info.data?.customerId !== undefined && (
-            <Anchor component={Link} to={href(paths.customer, { id: info.data.customerId })} size="sm">
-              Open the customer's page
-            </Anchor>
-          )}
+          {info.data && <InfoLinks info={info.data} />}
         </>
       ) : info.isError ? (
         <Text size="sm" c="red">

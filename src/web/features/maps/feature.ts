@@ -4,12 +4,17 @@ import type { Feature } from '../../app/feature';
 
 export const mapsFeature: Feature = {
   routes: [
-    { path: paths.map, lazy: () => import('./MapPage').then((m) => ({ Component: m.MapPage })) },
+    {
+      path: paths.map,
+      permission: 'maps.view',
+      lazy: () => import('./MapPage').then((m) => ({ Component: m.MapPage })),
+    },
     {
       path: paths.prospectMap,
+      permission: 'prospects.view-own',
       lazy: () => import('./ProspectMapPage').then((m) => ({ Component: m.ProspectMapPage })),
     },
   ],
-  nav: [{ label: 'Map', href: paths.map, icon: IconMap2, permission: 'maps.view' }],
-  actions: [{ label: 'Prospect map', href: paths.prospectMap, icon: IconMap2, permission: 'prospects.view-own' }],
+  nav: [{ label: 'Map', href: paths.map, icon: IconMap2 }],
+  actions: [{ label: 'Prospect map', href: paths.prospectMap, icon: IconMap2 }],
 };

@@ -14,7 +14,6 @@ import {
   type FormState,
 } from '../../ui';
 import { paths } from '../../paths';
-import { RequirePermission } from '../auth';
 import { useContainers, useCustomerItems } from './api';
 import { DimensionInput } from './DimensionInput';
 
@@ -72,14 +71,6 @@ function Measure({
 }
 
 export function CreateParcelPage() {
-  return (
-    <RequirePermission permission="parcels.manage">
-      <CreateParcel />
-    </RequirePermission>
-  );
-}
-
-function CreateParcel() {
   const form = useForm<ParcelFormValues>(blank);
   const navigate = useNavigate();
   const items = useCustomerItems(form.data.customer?.id);

@@ -4,19 +4,25 @@ import type { Feature } from '../../app/feature';
 
 export const parcelsFeature: Feature = {
   routes: [
-    { path: paths.parcels, lazy: () => import('./ParcelsPage').then((m) => ({ Component: m.ParcelsPage })) },
+    {
+      path: paths.parcels,
+      permission: 'parcels.view',
+      lazy: () => import('./ParcelsPage').then((m) => ({ Component: m.ParcelsPage })),
+    },
     {
       path: paths.parcelCreate,
+      permission: 'parcels.manage',
       lazy: () => import('./CreateParcelPage').then((m) => ({ Component: m.CreateParcelPage })),
     },
     {
       path: paths.parcelContainers,
+      permission: 'parcels.view',
       lazy: () => import('./ContainersPage').then((m) => ({ Component: m.ContainersPage })),
     },
   ],
-  nav: [{ label: 'Parcels', href: paths.parcels, icon: IconPackage, permission: 'parcels.view' }],
+  nav: [{ label: 'Parcels', href: paths.parcels, icon: IconPackage }],
   actions: [
-    { label: 'Enter parcel', href: paths.parcelCreate, icon: IconPackage, permission: 'parcels.manage' },
-    { label: 'Parcel containers', href: paths.parcelContainers, icon: IconPackages, permission: 'parcels.view' },
+    { label: 'Enter parcel', href: paths.parcelCreate, icon: IconPackage },
+    { label: 'Parcel containers', href: paths.parcelContainers, icon: IconPackages },
   ],
 };

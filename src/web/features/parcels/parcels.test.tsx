@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { RoleId } from '../../../contract/access';
 import type { Container, Parcel } from '../../../contract/parcels';
-import { renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
+import { renderAddress, renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
+import { paths } from '../../paths';
 import { ContainersPage } from './ContainersPage';
-import { CreateParcelPage } from './CreateParcelPage';
 import { ParcelsPage } from './ParcelsPage';
 
 const parcel: Parcel = {
@@ -72,9 +72,9 @@ describe('parcels by role', () => {
     expect(screen.queryByRole('button', { name: /Edit|Delete/ })).toBeNull();
   });
 
-  it('tells an analyst who opens Enter parcel by its address that it is not theirs', () => {
+  it('tells an analyst who opens Enter parcel by its address that it is not theirs', async () => {
     stub();
-    renderWithProviders(<CreateParcelPage />, { user: staffUser('analyst') });
-    expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission to see this page.');
+    renderAddress(paths.parcelCreate, { user: staffUser('analyst') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to see this page.');
   });
 });

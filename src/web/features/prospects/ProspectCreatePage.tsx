@@ -13,7 +13,6 @@ import {
 } from '../../../contract/prospects';
 import { paths } from '../../paths';
 import { ErrorState, Form, LoadingState, notify, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
-import { RequirePermission } from '../auth';
 import { useProspectFormOptions } from './api';
 import { useDeviceLocation, type DeviceLocation } from './useDeviceLocation';
 import { CoverageNearby } from './CoverageNearby';
@@ -39,15 +38,6 @@ function initialValues(): ProspectFormInput {
 }
 
 export function ProspectCreatePage() {
-  // The office reads visits; logging them is the field's (prospects.log).
-  return (
-    <RequirePermission permission="prospects.log">
-      <ProspectCreate />
-    </RequirePermission>
-  );
-}
-
-function ProspectCreate() {
   const options = useProspectFormOptions();
   return (
     <Stack maw={760}>

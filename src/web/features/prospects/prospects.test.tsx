@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { RoleId } from '../../../contract/access';
 import type { ProspectFilterOptions, ProspectRow } from '../../../contract/prospects';
-import { renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
-import { ProspectCreatePage } from './ProspectCreatePage';
+import { renderAddress, renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
+import { paths } from '../../paths';
 import { ProspectsPage } from './ProspectsPage';
 
 const visit: ProspectRow = {
@@ -49,9 +49,12 @@ describe('prospects by role', () => {
     expect(screen.getByLabelText('Rep', { selector: 'input' })).toBeInTheDocument();
   });
 
-  it('tells an analyst who opens the visit form by its address that it is not theirs', () => {
-    vi.stubGlobal('fetch', stubApi({}).fetchStub);
-    renderWithProviders(<ProspectCreatePage />, { user: staffUser('analyst') });
-    expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission to see this page.');
+  it('tells an analyst who opens the visit form by its address that it is not theirs', async () => {
+    const { calls, fetchStub } = stubApi({});
+    vi.stubGlobal('fetch', fetchStub);
+    renderAddress(paths.prospectCreate, { user: staffUser('analyst') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to see this page.');
+    // Nor does the form ask for its options, which would only be refused.
+    expect(calls).toEqual([]);
   });
 });

@@ -2,20 +2,11 @@ import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../paths';
 import { ErrorState, LoadingState, PageHeader, currentView } from '../../ui';
-import { RequirePermission } from '../auth';
 import { useLookupEmailSettings } from './api';
 import { LookupEmailSettingsForm } from './LookupEmailSettingsForm';
 
 /** The lookup e-mail form on its own page, opened from the settings page in a modal (or full page on phones). */
 export function LookupEmailSettingsPage() {
-  return (
-    <RequirePermission permission="settings.manage">
-      <LookupEmailSettings />
-    </RequirePermission>
-  );
-}
-
-function LookupEmailSettings() {
   const settings = useLookupEmailSettings();
   return (
     <Stack>

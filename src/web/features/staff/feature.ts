@@ -1,4 +1,4 @@
-import { IconUserShield } from '@tabler/icons-react';
+import { IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { paths } from '../../paths';
 import type { Feature } from '../../app/feature';
 
@@ -10,8 +10,23 @@ export const staffFeature: Feature = {
     },
   ],
   routes: [
-    { path: paths.users, lazy: () => import('./UsersPage').then((m) => ({ Component: m.UsersPage })) },
-    { path: paths.account, lazy: () => import('./AccountPage').then((m) => ({ Component: m.AccountPage })) },
+    {
+      path: paths.users,
+      permission: 'staff.manage',
+      lazy: () => import('./UsersPage').then((m) => ({ Component: m.UsersPage })),
+    },
   ],
-  nav: [{ label: 'Staff', href: paths.users, icon: IconUserShield, permission: 'staff.manage' }],
+  nav: [{ label: 'Staff', href: paths.users, icon: IconUserShield }],
+};
+
+/** The signed-in staff member's own password, two-factor sign-in and sessions: every role's, last in the sidebar. */
+export const accountFeature: Feature = {
+  routes: [
+    {
+      path: paths.account,
+      permission: 'signed-in',
+      lazy: () => import('./AccountPage').then((m) => ({ Component: m.AccountPage })),
+    },
+  ],
+  nav: [{ label: 'Your account', href: paths.account, icon: IconUserCircle }],
 };

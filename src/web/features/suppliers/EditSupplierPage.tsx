@@ -1,20 +1,10 @@
 import { useParams } from 'react-router';
 import { HttpError } from '../../lib/http';
 import { ErrorState, LoadingState, PageHeader } from '../../ui';
-import { RequirePermission } from '../auth';
 import { useSupplier } from './api';
 import { SupplierForm } from './SupplierForm';
 
 export function EditSupplierPage() {
-  // A supplier is readable with suppliers.view, but this page is only its edit form.
-  return (
-    <RequirePermission permission="suppliers.manage">
-      <EditSupplier />
-    </RequirePermission>
-  );
-}
-
-function EditSupplier() {
   const id = useParams().id!;
   const supplier = useSupplier(id);
   return (

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { RoleId } from '../../../contract/access';
 import type { Supplier } from '../../../contract/suppliers';
-import { renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
-import { CreateSupplierPage } from './CreateSupplierPage';
+import { renderAddress, renderWithProviders, staffUser, stubApi } from '../../test/renderWithProviders';
+import { paths } from '../../paths';
 import { SuppliersPage } from './SuppliersPage';
 
 const supplier: Supplier = {
@@ -44,9 +44,9 @@ describe('suppliers by role', () => {
     expect(screen.queryByRole('link', { name: 'Acme Lines' })).toBeNull();
   });
 
-  it('tells an analyst who opens the add form by its address that it is not theirs', () => {
-    renderWithProviders(<CreateSupplierPage />, { user: staffUser('analyst') });
-    expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission to see this page.');
+  it('tells an analyst who opens the add form by its address that it is not theirs', async () => {
+    renderAddress(paths.supplierCreate, { user: staffUser('analyst') });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to see this page.');
     expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
   });
 });
