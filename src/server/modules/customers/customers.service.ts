@@ -4,6 +4,7 @@ import { NotFoundError } from '../../http/errors';
 import {
   CUSTOMER_NOT_FOUND,
   CUSTOMER_SEARCH_LIMIT,
+  isCustomerIdSearch,
   isSearchable,
   type CustomerDetail,
   type CustomerListQuery,
@@ -31,7 +32,7 @@ const TYPO_MIN_CHARS = 5;
  * part of a name or of an e-mail address.
  */
 function readKeys(q: string) {
-  const hashed = /^#(\d+)$/.exec(q)?.[1];
+  const hashed = isCustomerIdSearch(q) ? q.slice(1) : undefined;
   const digits = hashed ?? q;
   const phoneDigits = q.replace(/[\s().+-]/g, '');
   return {
@@ -51,7 +52,7 @@ function readKeys(q: string) {
  */
 export async function searchCustomers(db: Db, raw: string): Promise<CustomerSearchResult[]> {
   const q = raw.trim().replace(/\s+/g, ' ');
-  if (!isSearchable(q)) return [];
+  if (!isSearchable(q) && !isCustomerIdSearch(q)) return [];
   const { isName, ...keys } = readKeys(q);
   const found = await customersByExactKey(db, keys);
   // A number is a key and never a name or part of an address.

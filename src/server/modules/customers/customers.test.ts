@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import type pg from 'pg';
+import { lt } from 'drizzle-orm';
+import { customers } from '../../db/schema';
 import { customersByNameLikeness } from './customers.queries';
 import { createCredit, createCustomer, createLoaner, createRenewal, createSubscription } from '../../test/factories';
 
@@ -93,6 +95,10 @@ describe('customer search', () => {
     const c = await createCustomer(t.db, { name: 'Hashira Idsworth' });
     await createCustomer(t.db, { name: `Someone #${String(c.id).padStart(3, '0')}` });
     expect(await search(`#${String(c.id).padStart(3, '0')}`)).toEqual([{ id: c.id, name: 'Hashira Idsworth' }]);
+    // The "#" says it is an id: asked at any length, where other texts need 3 characters.
+    const [low] = await t.db.select().from(customers).where(lt(customers.id, 10)).limit(1);
+    const short = low ?? (await createCustomer(t.db, { id: 9 }));
+    expect(await search(`#${short.id}`)).toEqual([{ id: short.id, name: short.name }]);
     expect(await search('#2147483648')).toEqual([]);
   });
 
