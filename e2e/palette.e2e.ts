@@ -139,6 +139,21 @@ describe('the command palette', () => {
     },
   );
 
+  it('finds nothing, and has no call refused, for text no record can hold: 200 characters, %, _, emoji, a NUL', async () => {
+    const { page } = await e.signedInPage();
+    await page.goto('/admin/customers');
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    const refused: string[] = [];
+    page.on('response', (res) => res.status() >= 400 && refused.push(`${res.status()} ${res.url()}`));
+    const box = await openPalette(page, 1280);
+    for (const text of ['x'.repeat(200), '%%%', '___', '🙂🙂🙂', 'abc\u0000def']) {
+      await box.fill(text);
+      await page.getByRole('dialog').getByRole('status').filter({ hasText: 'Nothing found' }).waitFor();
+    }
+    expect(await page.getByRole('option').count()).toBe(0);
+    expect(refused).toEqual([]);
+  });
+
   it('asks nothing a field rep may not see: no subscription or customer is offered, no call is refused', async () => {
     const customer = await createCustomer(e.db, { name: 'Rhoda Repunseen' });
     const subscription = await createSubscription(e.db, { customerId: customer.id });

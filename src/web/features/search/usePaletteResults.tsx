@@ -1,10 +1,15 @@
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDeviceMobile, IconReceiptOff, IconUser } from '@tabler/icons-react';
-import { customerEndpoints, isCustomerIdSearch, isSearchable } from '../../../contract/customers';
+import {
+  CUSTOMER_SEARCH_MAX_CHARS,
+  customerEndpoints,
+  isCustomerIdSearch,
+  isSearchable,
+} from '../../../contract/customers';
 import { devicesEndpoints } from '../../../contract/devices';
 import { subscriptionEndpoints } from '../../../contract/subscriptions';
-import { MAX_INT4 } from '../../../contract/primitives';
+import { MAX_INT4, unstorableText } from '../../../contract/primitives';
 import { identifierProblem } from '../../../contract/identifiers';
 import { useApiQuery } from '../../lib/data';
 import { useCan } from '../auth';
@@ -19,6 +24,12 @@ const isIdentifier = (text: string) => /^[\d\s().+-]{4,30}$/.test(text) && /\d{4
 /** The subscription a text of digits alone would be, if any could. */
 const subscriptionNumber = (text: string) =>
   /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_INT4 ? Number(text) : undefined;
+
+/** A text the customer search takes: one it would refuse (too long, a NUL) matches no customer either. */
+const isCustomerText = (text: string) =>
+  (isSearchable(text) || isCustomerIdSearch(text)) &&
+  text.length <= CUSTOMER_SEARCH_MAX_CHARS &&
+  unstorableText(text) === null;
 
 /**
  * What the palette offers for a text: pages and actions whose name holds it (as it is typed), then, for the text
@@ -41,8 +52,7 @@ export function usePaletteResults(query: string, entries: { nav: NavEntry[]; act
     customerEndpoints.search,
     { query: { q: text } },
     {
-      enabled:
-        opened && (isSearchable(text) || isCustomerIdSearch(text)) && can('members.lookup') && can('customers.view'),
+      enabled: opened && isCustomerText(text) && can('members.lookup') && can('customers.view'),
     },
   );
   const devices = useApiQuery(
