@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
 import { seriousViolations } from './support/accessibility';
 import { createCustomer, createSubscription } from '../src/server/test/factories';
@@ -46,6 +46,16 @@ function activeOption(page: Page): Promise<string | null> {
       : null;
   });
 }
+
+/** Whether `locator` is drawn across its width (its ends and middle): nothing of the page covers any of it. */
+const drawnOnTop = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const y = box.y + box.height / 2;
+    return [box.left + 4, box.x + box.width / 2, box.right - 4].every((x) =>
+      el.contains(document.elementFromPoint(x, y)),
+    );
+  });
 
 describe('the command palette', () => {
   it.each([
@@ -125,14 +135,17 @@ describe('the command palette', () => {
       await page.waitForURL(`**/admin/customers/${customer.id}`);
       await page.getByRole('heading', { name: `Ottilie Combobox${tag}`, level: 1 }).waitFor();
 
-      // Any part of the e-mail address finds them too: before the "@" and after it.
+      // Any part of the e-mail address finds them too: before the "@" and after it. The customer's page has a map,
+      // whose panes and controls the options are drawn over.
+      await page.locator('.leaflet-container').waitFor();
       for (const part of [`jsmith.${tag}`, `@palette-${tag}`]) {
         box = await openPalette(page, width);
         await box.fill(part);
-        await results(page)
-          .getByRole('option', { name: new RegExp(`Ottilie Combobox${tag}`) })
-          .waitFor();
+        const found = results(page).getByRole('option', { name: new RegExp(`Ottilie Combobox${tag}`) });
+        await found.waitFor();
         await expect.poll(() => activeOption(page)).toContain(`Ottilie Combobox${tag}`);
+        expect(await drawnOnTop(found)).toBe(true);
+        await page.screenshot({ path: `.tmp/screens/palette-email-${width}-${scheme}.png` });
         await page.keyboard.press('Escape');
         await box.waitFor({ state: 'hidden' });
       }

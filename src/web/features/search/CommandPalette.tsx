@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '@mantine/core';
+import { getDefaultZIndex, Modal } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import type { NavEntry } from '../../app/feature';
 import { commandPalette, usePaletteOpened } from './palette-opened';
@@ -28,6 +28,8 @@ export function CommandPalette({ nav, actions }: { nav: NavEntry[]; actions: Nav
       onClose={commandPalette.close}
       size={600}
       yOffset={80}
+      // Above everything a page draws, a map's panes and controls included (Leaflet's reach 1000).
+      zIndex={getDefaultZIndex('max')}
       onExitTransitionEnd={() => setQuery('')}
     >
       <Modal.Overlay backgroundOpacity={0.35} blur={7} />
