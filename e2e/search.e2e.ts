@@ -18,14 +18,14 @@ describe('search everywhere', () => {
     const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await blur();
     await page.keyboard.press('Control+K');
-    const input = page.getByRole('textbox', { name: 'Search everywhere' });
+    const input = page.getByRole('combobox', { name: 'Search everywhere' });
     await input.waitFor();
     await input.fill('Palettefinder');
     const palette = page.getByRole('dialog');
     await palette.getByText('Ottoline Palettefinder').waitFor();
     await page.screenshot({ path: '.tmp/screens/search-1280.png' });
     await page.keyboard.press('ArrowDown');
-    await palette.locator('[data-selected]').filter({ hasText: 'Ottoline Palettefinder' }).waitFor();
+    await palette.getByRole('option', { name: /Ottoline Palettefinder/, selected: true }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/admin/customers/${c.id}`);
     await page.getByRole('heading', { name: 'Ottoline Palettefinder', level: 1 }).waitFor();
@@ -43,7 +43,7 @@ describe('search everywhere', () => {
     const { page } = await e.signedInPage({ viewport: { width: 375, height: 812 } });
     await page.goto('/admin');
     await page.getByRole('button', { name: /Search/ }).click();
-    const input = page.getByRole('textbox', { name: 'Search everywhere' });
+    const input = page.getByRole('combobox', { name: 'Search everywhere' });
     const palette = page.getByRole('dialog');
     await input.fill('Cancell');
     await palette.getByText('Cancellation reasons').waitFor();
@@ -61,7 +61,7 @@ describe('search everywhere', () => {
     const { page } = await e.signedInPage();
     await page.goto('/admin');
     await page.getByRole('button', { name: /Search/ }).click();
-    const input = page.getByRole('textbox', { name: 'Search everywhere' });
+    const input = page.getByRole('combobox', { name: 'Search everywhere' });
     const palette = page.getByRole('dialog');
     await input.fill('3809');
     await palette.getByText(`Device #${device.id}`, { exact: false }).waitFor();

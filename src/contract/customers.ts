@@ -16,6 +16,9 @@ export type CustomerSearchResult = z.infer<typeof customerSearchResult>;
 
 export const isSearchable = (q: string) => q.trim().length >= CUSTOMER_SEARCH_MIN_CHARS;
 
+/** "#1479": a customer's id and nothing else, asked at any length, as the "#" already says what it is. */
+export const isCustomerIdSearch = (q: string) => /^#\d+$/.test(q.trim());
+
 export const customerListQuery = pageQuery.extend({
   q: customerSearchQuery.shape.q,
   sort: sortParam(['id', 'name', 'createdAt'], '-createdAt'),
@@ -90,7 +93,8 @@ export const customerEndpoints = {
     response: z.array(customerSearchResult),
     access: 'members.lookup',
     reads: ['customers', 'subscriptions'],
-    summary: 'Customers whose id, name, e-mail or phone matches the text (§7), at most 10.',
+    summary:
+      'Customers whose id ("1479" or "#1479"), name, phone, e-mail or part of an e-mail matches the text (§7), at most 10.',
   }),
   list: endpoint({
     method: 'GET',

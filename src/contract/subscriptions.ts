@@ -189,6 +189,15 @@ export const subscriptionDetail = z.object({
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
 
+/** A subscription number as typed: looked up before anything is offered for it. */
+export const subscriptionLookupQuery = z.object({
+  id: id(`The subscription id must be a whole number from 1 to ${MAX_INT4}.`),
+});
+
+/** Enough to tell the subscription from another: its customer and status. */
+export const subscriptionLookupResult = z.object({ id: z.number(), customer: customerRef, status: subscriptionStatus });
+export type SubscriptionLookupResult = z.infer<typeof subscriptionLookupResult>;
+
 export const ORDER_SOURCE_LABELS: Record<SubscriptionDetail['source'], string> = {
   direct: 'Direct',
   google_cpc: 'Google CPC',
@@ -214,6 +223,15 @@ export const subscriptionEndpoints = {
     access: 'subscriptions.view',
     reads: ['subscriptions', 'customers', 'cancellation-reasons', 'devices'],
     summary: "Every subscription the list's filters find, as CSV, newest first (paging fields are ignored).",
+  }),
+  lookup: endpoint({
+    method: 'GET',
+    path: '/admin/api/subscriptions/lookup',
+    query: subscriptionLookupQuery,
+    response: z.array(subscriptionLookupResult).max(1),
+    access: 'subscriptions.view',
+    reads: ['subscriptions', 'customers'],
+    summary: 'The subscription with this number, if there is one: an empty list, never a 404, when there is none.',
   }),
   detail: endpoint({
     method: 'GET',

@@ -268,6 +268,23 @@ describe('list pages', () => {
     }
   });
 
+  // A part of an e-mail address ("jsmith", "@example") is found anywhere in it: without the trigram index on e-mails
+  // every search that fewer than 10 names matched would read every customer.
+  it.each(['jsmith', '@example', 'jsmith@exam'])(
+    'searches customers for %s in their e-mail addresses through their trigram index',
+    async (q) => {
+      await createCustomer(database.db, { email: `${q.replace('@', '')}@example.test` });
+      queries.length = 0;
+      const res = await agent.get(`/admin/api/customers/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const byEmail = queries.filter((q) => /"email" ilike/i.test(q.text));
+      expect(byEmail.length, 'the e-mail search').toBe(1);
+      const plan = JSON.stringify(await explain(byEmail[0]!, BY_INDEX_ALONE));
+      expect(plan, byEmail[0]!.text).toContain('customers_email_trgm_idx');
+      expect(plan, byEmail[0]!.text).not.toContain('Seq Scan');
+    },
+  );
+
   it("counts a search of cancellations by name on their own rows, with no join to the customer's", async () => {
     await seedEveryList();
     queries.length = 0;

@@ -25,6 +25,8 @@ export const customers = pgTable(
     index('customers_created_at_idx').on(t.createdAt, t.id),
     index('customers_phone_idx').on(t.phone),
     index('customers_email_lower_idx').on(sql`lower(${t.email})`),
+    // Any part of an e-mail address ("jsmith", "@example"): the search finds customers by it too.
+    index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

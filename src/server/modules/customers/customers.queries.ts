@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/types';
 import {
   carriers,
@@ -67,6 +67,29 @@ export async function customersByName(db: Tx, text: string, limit: number): Prom
     LIMIT ${limit}`,
   );
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+/**
+ * E-mail addresses containing `text` anywhere ("jsmith", "@example"), leaving out the customers already found
+ * (`except`): read through the trigram index on e-mails, or a short scan when matches are dense; unordered, as
+ * ranking every match would read them all.
+ */
+export function customersByEmailPart(
+  db: Tx,
+  text: string,
+  limit: number,
+  except: number[],
+): Promise<CustomerSearchResult[]> {
+  return db
+    .select(pick)
+    .from(customers)
+    .where(
+      and(
+        sql`${customers.email} ilike ${`%${escapeLike(text)}%`}`,
+        except.length ? notInArray(customers.id, except) : undefined,
+      ),
+    )
+    .limit(limit);
 }
 
 /** How many typo candidates are ranked: common names share trigrams with thousands of rows. */

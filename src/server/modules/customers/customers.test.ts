@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import type pg from 'pg';
+import { lt } from 'drizzle-orm';
+import { customers } from '../../db/schema';
 import { customersByNameLikeness } from './customers.queries';
 import { createCredit, createCustomer, createLoaner, createRenewal, createSubscription } from '../../test/factories';
 
@@ -87,6 +89,47 @@ describe('customer search', () => {
     });
     expect(await search('(615) 555-0199')).toEqual([{ id: c.id, name: c.name }]);
     expect(await search('phoebe.dialer@example.TEST')).toEqual([{ id: c.id, name: c.name }]);
+  });
+
+  it('finds a customer by "#" and the id alone, never by a name holding those digits', async () => {
+    const c = await createCustomer(t.db, { name: 'Hashira Idsworth' });
+    await createCustomer(t.db, { name: `Someone #${String(c.id).padStart(3, '0')}` });
+    expect(await search(`#${String(c.id).padStart(3, '0')}`)).toEqual([{ id: c.id, name: 'Hashira Idsworth' }]);
+    // The "#" says it is an id: asked at any length, where other texts need 3 characters.
+    const [low] = await t.db.select().from(customers).where(lt(customers.id, 10)).limit(1);
+    const short = low ?? (await createCustomer(t.db, { id: 9 }));
+    expect(await search(`#${short.id}`)).toEqual([{ id: short.id, name: short.name }]);
+    expect(await search('#2147483648')).toEqual([]);
+  });
+
+  it('finds a customer by any part of the e-mail address, after those whose name matches', async () => {
+    const byMail = await createCustomer(t.db, { name: 'Jo Quillfeather', email: 'JSmithQuill@Mailpart.example' });
+    const byName = await createCustomer(t.db, { name: 'Ann Jsmithquill', email: 'ann@elsewhere.example' });
+    expect(await search('jsmithquill')).toEqual([
+      { id: byName.id, name: 'Ann Jsmithquill' },
+      { id: byMail.id, name: 'Jo Quillfeather' },
+    ]);
+    expect(await search('@mailpart')).toEqual([{ id: byMail.id, name: 'Jo Quillfeather' }]);
+    expect(await search('quill@MAILPART.ex')).toEqual([{ id: byMail.id, name: 'Jo Quillfeather' }]);
+  });
+
+  it('lists the customer whose whole e-mail address it is first, then those whose address contains it', async () => {
+    const longer = await createCustomer(t.db, { name: 'Longer Address', email: 'xkim@wholemail.example.org' });
+    const exact = await createCustomer(t.db, { name: 'Exact Address', email: 'kim@wholemail.example' });
+    expect((await search('kim@wholemail.example')).map((r) => r.id)).toEqual([exact.id, longer.id]);
+  });
+
+  it.each(['%', '_%_', '\\%', '🙂🙂🙂', '@%_', '#', '# 12', '#١٢٣'])(
+    'answers %j with the customers it matches literally, here none, never a server error',
+    async (q) => {
+      expect(await search(q)).toEqual([]);
+    },
+  );
+
+  it('refuses a NUL character with 422 and a message', async () => {
+    const res = await agent.get('/admin/api/customers/search?q=abc%00');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.q).toEqual(['The q may not contain a NUL character.']);
   });
 
   it('takes % and _ literally', async () => {

@@ -15,6 +15,7 @@ import {
   RENEWALS_SHOWN,
   type SubscriptionDetail,
   type SubscriptionFilters,
+  type SubscriptionLookupResult,
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
@@ -139,6 +140,19 @@ export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: strin
 
 export const listSubscriptions = (db: Db, f: SubscriptionFilters, timeZone: string): Promise<Page<SubscriptionRow>> =>
   readPage(db, subscriptionList(db, f, timeZone), f);
+
+/** The subscription with this id and its customer, or none: one read by primary key each. */
+export function subscriptionLookup(db: Db, id: number): Promise<SubscriptionLookupResult[]> {
+  return db
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      customer: { id: customers.id, name: customers.name },
+    })
+    .from(subscriptions)
+    .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+    .where(eq(subscriptions.id, id));
+}
 
 export async function subscriptionDetail(db: Db, id: number): Promise<SubscriptionDetail | undefined> {
   const [row] = await db

@@ -3,7 +3,7 @@ import { SUBSCRIPTION_NOT_FOUND_MESSAGE, subscriptionEndpoints as endpoints } fr
 import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
-import { listSubscriptions, subscriptionDetail, subscriptionList } from './subscriptions.queries';
+import { listSubscriptions, subscriptionDetail, subscriptionList, subscriptionLookup } from './subscriptions.queries';
 import { recordSubscriptionReason } from './subscriptions.service';
 import { sendListCsv } from '../../http/csv';
 
@@ -13,6 +13,8 @@ export const subscriptionRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }
   route(app, endpoints.export, ({ query, reply }) =>
     sendListCsv(reply, 'subscriptions', db, subscriptionList(db, query, timeZone), query),
   );
+
+  route(app, endpoints.lookup, ({ query }) => subscriptionLookup(db, query.id));
 
   route(app, endpoints.detail, async ({ params }) => {
     const detail = await subscriptionDetail(db, params.subscriptionId);

@@ -314,6 +314,41 @@ describe('GET /admin/api/subscriptions/{id}', () => {
   });
 });
 
+describe('GET /admin/api/subscriptions/lookup', () => {
+  it('answers the subscription with that number, its customer and status', async () => {
+    const customer = await createCustomer(t.db, { name: 'Lookup Customer' });
+    const sub = await createSubscription(t.db, { customerId: customer.id });
+    const res = await agent.get(`/admin/api/subscriptions/lookup?id=${sub.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: sub.id, status: 'active', customer: { id: customer.id, name: 'Lookup Customer' } },
+    ]);
+  });
+
+  it('answers an empty list, not a 404, for a number no subscription has', async () => {
+    const res = await agent.get('/admin/api/subscriptions/lookup?id=987654321');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it.each(['0', '2147483648', '12a', '%00', '%25', '_', '🙂', '1'.repeat(200), ''])(
+    'refuses %s as the number with 422 and a message',
+    async (bad) => {
+      const res = await agent.get(`/admin/api/subscriptions/lookup?id=${bad}`);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ id: ['The subscription id must be a whole number from 1 to 2147483647.'] });
+    },
+  );
+
+  it('is refused to a role that may not see subscriptions, and to a guest', async () => {
+    const sub = await createSubscription(t.db);
+    const rep = await t.signIn({ role: 'field-rep' });
+    expect((await rep.get(`/admin/api/subscriptions/lookup?id=${sub.id}`)).statusCode).toBe(403);
+    const guest = await t.guest();
+    expect((await guest.get(`/admin/api/subscriptions/lookup?id=${sub.id}`)).statusCode).toBe(401);
+  });
+});
+
 describe('input the database could not store', () => {
   const BAD_IDS = ['2147483648', '0x10', '1e3', '0'];
   const idMessage = 'The subscription id must be a whole number from 1 to 2147483647.';
