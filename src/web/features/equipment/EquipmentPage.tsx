@@ -24,8 +24,6 @@ import { useCan } from '../auth';
 import { useEquipmentList } from './api';
 import { equipmentColumns } from './equipmentColumns';
 import { useEquipmentActions } from './useEquipmentActions';
-
-const PER_PAGE = 25;
 /** Phones outside devices, one state per tab (kept in the URL hash, §2): hold, unbuilt, returning, blacklist hold, inventory. */
 export function EquipmentPage() {
   return (
@@ -52,7 +50,7 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
   const params = useFilterParams();
   const q = params.get('q');
   const pager = useUrlPager();
-  const list = useEquipmentList({ state, q: q || undefined, ...pager.request, perPage: PER_PAGE });
+  const list = useEquipmentList({ state, q: q || undefined, ...pager.request });
   const actions = useEquipmentActions();
   const can = useCan();
 
@@ -99,7 +97,6 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
         columns={columns}
         {...pageQueryProps(list)}
         {...pager.props}
-        perPage={PER_PAGE}
         empty={
           q
             ? `No ${EQUIPMENT_STATE_LABELS[state].toLowerCase()} equipment matches this IMEI.`

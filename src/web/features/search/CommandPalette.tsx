@@ -33,7 +33,7 @@ export function CommandPalette({ nav, actions }: { nav: NavEntry[]; actions: Nav
   );
   const devices = useApiQuery(
     devicesEndpoints.list,
-    { query: { q: text, perPage: 8 } },
+    { query: { q: text } },
     { enabled: isIdentifier(text) && can('devices.view') },
   );
 
@@ -70,7 +70,8 @@ export function CommandPalette({ nav, actions }: { nav: NavEntry[]; actions: Nav
   );
   found(
     'Devices',
-    (devices.data?.rows ?? []).map((d) => ({
+    // The first eight of the smallest page a list offers.
+    (devices.data?.rows ?? []).slice(0, 8).map((d) => ({
       id: `device-${d.id}`,
       label: [d.model ?? 'Device', d.imei].filter(Boolean).join(' · '),
       description: [`Device #${d.id}`, d.phone, d.customer?.name].filter(Boolean).join(' · '),
