@@ -192,6 +192,9 @@ describe('list pages', () => {
     '/admin/api/device-swaps?sort=swappedAt',
     '/admin/api/device-swaps?supplierId=1&sort=swappedAt',
     '/admin/api/mail-outbox?sort=createdAt',
+    '/admin/api/equipment?state=hold&sort=id',
+    '/admin/api/equipment?state=hold&sort=updatedAt',
+    '/admin/api/equipment?state=hold&sort=-updatedAt',
   ])('reads %s off an index in its order, first and next page alike (no sort)', async (url) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {
@@ -324,31 +327,33 @@ describe('list pages', () => {
   );
 
   // Lists whose cursor key is null (id order), a text, or whose rows are completed after the page is read.
-  it.each(['/admin/api/equipment?state=hold', '/admin/api/devices?sort=id', '/admin/api/suppliers?sort=-name'])(
-    'pages through %s by cursor as one long page reads it, with no row skipped or repeated',
-    async (url) => {
-      for (let i = 0; i < 30; i++) {
-        await createEquipment(database.db, { state: 'hold' });
-        await createDevice(database.db);
-        await createSupplier(database.db);
+  it.each([
+    '/admin/api/equipment?state=hold',
+    '/admin/api/equipment?state=hold&sort=updatedAt',
+    '/admin/api/devices?sort=id',
+    '/admin/api/suppliers?sort=-name',
+  ])('pages through %s by cursor as one long page reads it, with no row skipped or repeated', async (url) => {
+    for (let i = 0; i < 30; i++) {
+      await createEquipment(database.db, { state: 'hold' });
+      await createDevice(database.db);
+      await createSupplier(database.db);
+    }
+    const readAll = async (perPage: number) => {
+      const seen: number[] = [];
+      let next = `${url}&perPage=${perPage}`;
+      for (let page = 1; page < 100; page++) {
+        const answer = await list<{ id: number }>(next);
+        seen.push(...answer.rows.map((r) => r.id));
+        if (!answer.nextCursor) break;
+        next = `${url}&perPage=${perPage}&page=${page + 1}&after=${answer.nextCursor}`;
       }
-      const readAll = async (perPage: number) => {
-        const seen: number[] = [];
-        let next = `${url}&perPage=${perPage}`;
-        for (let page = 1; page < 100; page++) {
-          const answer = await list<{ id: number }>(next);
-          seen.push(...answer.rows.map((r) => r.id));
-          if (!answer.nextCursor) break;
-          next = `${url}&perPage=${perPage}&page=${page + 1}&after=${answer.nextCursor}`;
-        }
-        return seen;
-      };
-      const whole = await readAll(100);
-      expect(whole.length).toBeGreaterThanOrEqual(30);
-      expect(new Set(whole).size).toBe(whole.length);
-      expect(await readAll(25)).toEqual(whole);
-    },
-  );
+      return seen;
+    };
+    const whole = await readAll(100);
+    expect(whole.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(whole).size).toBe(whole.length);
+    expect(await readAll(25)).toEqual(whole);
+  });
 
   it('answers a cursor made for another order, or an unknown sort, with 422 and the reason', async () => {
     const timeCursor = await agent.get(`/admin/api/customers?sort=name&after=${encodeCursor([Date.now() * 1000, 5])}`);

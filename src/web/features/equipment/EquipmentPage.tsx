@@ -16,6 +16,7 @@ import {
 import { SavedViewsMenu } from '../saved-views';
 import {
   EQUIPMENT_STATE_LABELS,
+  type EquipmentListQuery,
   equipmentEndpoints,
   equipmentState,
   type EquipmentState,
@@ -49,7 +50,7 @@ export function EquipmentPage() {
 function EquipmentInState({ state }: { state: EquipmentState }) {
   const params = useFilterParams();
   const q = params.get('q');
-  const pager = useUrlPager();
+  const pager = useUrlPager<EquipmentListQuery['sort']>('-id');
   const list = useEquipmentList({ state, q: q || undefined, ...pager.request });
   const actions = useEquipmentActions();
   const can = useCan();
@@ -76,7 +77,7 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
         />
         <ExportButton
           endpoint={equipmentEndpoints.export}
-          query={{ state, q: q || undefined }}
+          query={{ state, q: q || undefined, sort: pager.request.sort }}
           total={list.data?.total}
           estimated={list.data?.estimated}
         />
