@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { HttpError } from '../lib/http';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +8,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, isPageSize, type Page, type PageSize } from '../../contract/pagination';
 import { PageLinks, type PageRequest } from './PageLinks';
 import { cellStyle, shownCells, type Column } from './columns';
-import { CardSort, ListCards } from './ListCards';
+import { CardSort, ListCards, useCards } from './ListCards';
 
 export interface DataTableProps<T> {
   columns: Column<T>[];
@@ -39,9 +38,6 @@ export interface DataTableProps<T> {
   sort?: string;
   onSortChange?(sort: string): void;
 }
-
-/** Below this width (600 px) a list whose columns name a card title shows its rows as cards. */
-const CARDS_QUERY = '(max-width: 37.5em)';
 
 const defaultKey = (row: unknown, index: number) => (row as { id?: string | number }).id ?? index;
 
@@ -76,7 +72,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   // Cursors of the pages visited by Next, so Previous finds its way back past the numbered pages.
   const cursors = useRef(new Map<number, string>());
-  const narrow = useMediaQuery(CARDS_QUERY) ?? false;
+  const cards = useCards(columns);
   if (error) return <ErrorState message={errorMessage(error)} onRetry={onRetry} error={error} />;
   if (!rows) return loading ? <LoadingState /> : null;
   if (!rows.length && !loading) return <EmptyState>{empty}</EmptyState>;
@@ -86,7 +82,7 @@ export function DataTable<T>({
   const sorting = sort !== undefined && onSortChange ? { sort, onSortChange } : undefined;
   return (
     <Box>
-      {narrow && columns.some((c) => c.card === 'title') ? (
+      {cards ? (
         <>
           {sorting && <CardSort columns={columns} {...sorting} />}
           <ListCards

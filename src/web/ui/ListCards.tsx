@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 import { Box, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { cellStyle, isEmptyCell, type Column, type SortProps } from './columns';
+
+/** Below this width (600 px) a list whose columns name a card title shows its rows as cards. */
+const CARDS_QUERY = '(max-width: 37.5em)';
+
+/** Whether a list of these columns shows its rows as cards: on a narrow screen, when a column is the title. */
+export function useCards<T>(columns: Column<T>[]): boolean {
+  const narrow = useMediaQuery(CARDS_QUERY) ?? false;
+  return narrow && columns.some((c) => c.card === 'title');
+}
 
 interface ListCardsProps<T> {
   columns: Column<T>[];
