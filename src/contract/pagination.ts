@@ -52,13 +52,30 @@ export const cursor = z.string().transform((value, ctx) => {
   return decoded;
 });
 
+/** The rows a list page shows, as the reader chooses them (§9: row limit options), the first by default. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+const PAGE_SIZE_MESSAGE = `perPage must be one of: ${PAGE_SIZES.join(', ')}.`;
+
+/** Whether a number, or an address's text, is one of PAGE_SIZES. */
+export const isPageSize = (value: unknown): value is PageSize | `${PageSize}` =>
+  PAGE_SIZES.some((size) => value === size || value === String(size));
+
+/** A page size from JSON (a number) or an address (its digits): one of PAGE_SIZES, anything else refused. */
+const pageSize = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  if (isPageSize(value)) return Number(value) as PageSize;
+  ctx.addIssue({ code: 'custom', message: PAGE_SIZE_MESSAGE });
+  return z.NEVER;
+}) as unknown as z.ZodType<PageSize, PageSize | `${PageSize}`>;
+
 /**
  * Query of every paginated list: a 1-based page within the first EXACT_COUNT_LIMIT rows, or `after` a cursor
  * (then `page` only numbers the page for display); `exact=1` asks for an exact count however large.
  */
 export const pageQuery = z.object({
   page: int({ min: 1, max: 100_000 }).default(1),
-  perPage: int({ min: 1, max: 100 }).default(25),
+  perPage: pageSize.default(DEFAULT_PAGE_SIZE),
   after: cursor.optional(),
   exact: z.enum(['1'], { error: 'exact must be 1 when given.' }).optional(),
 });

@@ -192,6 +192,9 @@ describe('list pages', () => {
     '/admin/api/device-swaps?sort=swappedAt',
     '/admin/api/device-swaps?supplierId=1&sort=swappedAt',
     '/admin/api/mail-outbox?sort=createdAt',
+    '/admin/api/equipment?state=hold&sort=id',
+    '/admin/api/equipment?state=hold&sort=updatedAt',
+    '/admin/api/equipment?state=hold&sort=-updatedAt',
   ])('reads %s off an index in its order, first and next page alike (no sort)', async (url) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {
@@ -297,16 +300,17 @@ describe('list pages', () => {
   it('pages through equal timestamps by cursor with no row skipped or repeated, keeping the filter', async () => {
     const at = new Date('2026-03-01T12:00:00.123456Z');
     const made = [];
-    for (let i = 0; i < 7; i++)
+    // Three pages of the smallest size, all at one moment.
+    for (let i = 0; i < 57; i++)
       made.push(await createCustomer(database.db, { name: `Keyset Tie ${i}`, createdAt: at }));
     await createCustomer(database.db, { name: 'Other Person', createdAt: at });
     const seen: number[] = [];
-    let url = '/admin/api/customers?q=Keyset%20Tie&perPage=3';
+    let url = '/admin/api/customers?q=Keyset%20Tie&perPage=25';
     for (let page = 1; page < 10; page++) {
       const answer = await list<{ id: number }>(url);
       seen.push(...answer.rows.map((r) => r.id));
       if (!answer.nextCursor) break;
-      url = `/admin/api/customers?q=Keyset%20Tie&perPage=3&page=${page + 1}&after=${answer.nextCursor}`;
+      url = `/admin/api/customers?q=Keyset%20Tie&perPage=25&page=${page + 1}&after=${answer.nextCursor}`;
     }
     expect(seen).toEqual(made.map((c) => c.id).sort((a, b) => b - a));
   });
@@ -315,7 +319,10 @@ describe('list pages', () => {
     'pages through names sorted by %s, ties and any script included, with no row skipped or repeated',
     async (sort) => {
       const word = sort === 'name' ? 'Sortup' : 'Sortdown';
-      const names = ['Zoe', 'zoe', 'abel', 'Abel', 'ärger', '名', 'Mo'].map((first) => `${first} ${word}`);
+      // Eight of each, so that ties of one name fall across the pages of 25.
+      const names = ['Zoe', 'zoe', 'abel', 'Abel', 'ärger', '名', 'Mo']
+        .flatMap((first) => Array<string>(8).fill(first))
+        .map((first) => `${first} ${word}`);
       const made = [];
       for (const name of names) made.push(await createCustomer(database.db, { name }));
       const byName = (a: { id: number; name: string }, b: { id: number; name: string }) => {
@@ -325,12 +332,12 @@ describe('list pages', () => {
       const expected = made.sort(byName).map((c) => c.id);
       if (sort.startsWith('-')) expected.reverse();
       const seen: number[] = [];
-      let url = `/admin/api/customers?q=${word}&perPage=2&sort=${sort}`;
+      let url = `/admin/api/customers?q=${word}&perPage=25&sort=${sort}`;
       for (let page = 1; page < 10; page++) {
         const answer = await list<{ id: number }>(url);
         seen.push(...answer.rows.map((r) => r.id));
         if (!answer.nextCursor) break;
-        url = `/admin/api/customers?q=${word}&perPage=2&sort=${sort}&page=${page + 1}&after=${answer.nextCursor}`;
+        url = `/admin/api/customers?q=${word}&perPage=25&sort=${sort}&page=${page + 1}&after=${answer.nextCursor}`;
       }
       expect(seen).toEqual(expected);
     },
@@ -371,31 +378,33 @@ describe('list pages', () => {
   );
 
   // Lists whose cursor key is null (id order), a text, or whose rows are completed after the page is read.
-  it.each(['/admin/api/equipment?state=hold', '/admin/api/devices?sort=id', '/admin/api/suppliers?sort=-name'])(
-    'pages through %s by cursor as one long page reads it, with no row skipped or repeated',
-    async (url) => {
-      for (let i = 0; i < 5; i++) {
-        await createEquipment(database.db, { state: 'hold' });
-        await createDevice(database.db);
-        await createSupplier(database.db);
+  it.each([
+    '/admin/api/equipment?state=hold',
+    '/admin/api/equipment?state=hold&sort=updatedAt',
+    '/admin/api/devices?sort=id',
+    '/admin/api/suppliers?sort=-name',
+  ])('pages through %s by cursor as one long page reads it, with no row skipped or repeated', async (url) => {
+    for (let i = 0; i < 30; i++) {
+      await createEquipment(database.db, { state: 'hold' });
+      await createDevice(database.db);
+      await createSupplier(database.db);
+    }
+    const readAll = async (perPage: number) => {
+      const seen: number[] = [];
+      let next = `${url}&perPage=${perPage}`;
+      for (let page = 1; page < 100; page++) {
+        const answer = await list<{ id: number }>(next);
+        seen.push(...answer.rows.map((r) => r.id));
+        if (!answer.nextCursor) break;
+        next = `${url}&perPage=${perPage}&page=${page + 1}&after=${answer.nextCursor}`;
       }
-      const readAll = async (perPage: number) => {
-        const seen: number[] = [];
-        let next = `${url}&perPage=${perPage}`;
-        for (let page = 1; page < 100; page++) {
-          const answer = await list<{ id: number }>(next);
-          seen.push(...answer.rows.map((r) => r.id));
-          if (!answer.nextCursor) break;
-          next = `${url}&perPage=${perPage}&page=${page + 1}&after=${answer.nextCursor}`;
-        }
-        return seen;
-      };
-      const whole = await readAll(100);
-      expect(whole.length).toBeGreaterThanOrEqual(5);
-      expect(new Set(whole).size).toBe(whole.length);
-      expect(await readAll(2)).toEqual(whole);
-    },
-  );
+      return seen;
+    };
+    const whole = await readAll(100);
+    expect(whole.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(whole).size).toBe(whole.length);
+    expect(await readAll(25)).toEqual(whole);
+  });
 
   it('answers a cursor made for another order, or an unknown sort, with 422 and the reason', async () => {
     const timeCursor = await agent.get(`/admin/api/customers?sort=name&after=${encodeCursor([Date.now() * 1000, 5])}`);

@@ -30,12 +30,13 @@ export const theme = createTheme({
   // `md` is the sidebar breakpoint: the sidebar shows when the window is wider than 992 px (§2).
   breakpoints: { ...DEFAULT_THEME.breakpoints, md: `${(SIDEBAR_BREAKPOINT + 1) / 16}em` },
   components: {
-    // A status is read, not glanced at: its own casing, and on a phone it wraps instead of ending in "…".
+    // A status is read, not glanced at: its own casing, and on a phone it wraps instead of ending in "…"; in a
+    // list's column kept on one line (Column.nowrap) it keeps to one line as its cell does.
     Badge: Badge.extend({
       defaultProps: { tt: 'none' },
       styles: {
         root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
-        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
+        label: { whiteSpace: 'inherit', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
       },
     }),
   },

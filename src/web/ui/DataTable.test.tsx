@@ -5,7 +5,8 @@ import { HttpError } from '../lib/http';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { useLocation } from 'react-router';
 import { act } from '@testing-library/react';
-import { DataTable, useParamsUpdate, type Column } from './DataTable';
+import { DataTable, useParamsUpdate, useUrlPager } from './DataTable';
+import type { Column } from './columns';
 
 interface Row {
   id: number;
@@ -21,7 +22,7 @@ describe('DataTable', () => {
     const sortable: Column<Row>[] = [
       { key: 'id', header: 'ID', sortable: 'desc' },
       { key: 'name', header: 'Name', sortable: 'asc' },
-      { key: 'note', header: 'Note' },
+      { key: 'note', header: 'Note', render: () => 'A note' },
     ];
     const onSortChange = vi.fn();
     const rows = [{ id: 1, name: 'Ann' }];
@@ -141,6 +142,96 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     expect(onPageChange).toHaveBeenLastCalledWith({ page: 1, exact: '1' });
+  });
+});
+
+describe('DataTable columns and cards', () => {
+  interface Line {
+    id: number;
+    name: string;
+    phone: string | null;
+    reason: string | null;
+  }
+  const lineColumns: Column<Line>[] = [
+    { key: 'name', header: 'Name', card: 'title' },
+    { key: 'phone', header: 'Phone', numeric: true, render: (r) => r.phone },
+    { key: 'reason', header: 'Reason', render: (r) => r.reason },
+    { key: 'id', header: 'ID', card: 'hidden' },
+  ];
+  const lines: Line[] = [
+    { id: 1, name: 'Ann Able', phone: '(615) 555-0100', reason: null },
+    { id: 2, name: 'Bob Baker', phone: null, reason: null },
+  ];
+
+  it('leaves out a column empty on every row of the page, and keeps numbers on one line in even figures', () => {
+    const { rerender } = renderWithProviders(<DataTable columns={lineColumns} rows={lines} />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone', 'ID']);
+    const phone = screen.getByRole('cell', { name: '(615) 555-0100' });
+    expect(phone).toHaveStyle({ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+
+    rerender(<DataTable columns={lineColumns} rows={[...lines, { ...lines[1]!, id: 3, reason: 'Moved away' }]} />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Phone', 'Reason', 'ID']);
+  });
+
+  it('shows each row as a card headed by its title column on a narrow screen, leaving out empty and hidden fields', () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((media: string) => ({
+      matches: true,
+      media,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    try {
+      renderWithProviders(<DataTable columns={lineColumns} rows={lines} caption="Lines" />);
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = screen.getAllByRole('listitem');
+      expect(cards.map((c) => c.textContent)).toEqual(['Ann AblePhone(615) 555-0100', 'Bob Baker']);
+      expect(screen.getByRole('list', { name: 'Lines' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('offers 25, 50 or 100 rows a page once there are more than 25, and reports the choice', async () => {
+    const onPerPageChange = vi.fn();
+    const { rerender } = renderWithProviders(
+      <DataTable columns={lineColumns} rows={lines} total={2} onPerPageChange={onPerPageChange} />,
+    );
+    expect(screen.queryByRole('combobox', { name: 'Rows per page' })).toBeNull();
+    rerender(<DataTable columns={lineColumns} rows={lines} total={60} onPerPageChange={onPerPageChange} />);
+    const choice = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect([...(choice as HTMLSelectElement).options].map((o) => o.value)).toEqual(['25', '50', '100']);
+    await userEvent.selectOptions(choice, '50');
+    expect(onPerPageChange).toHaveBeenCalledWith(50);
+  });
+});
+
+describe('useUrlPager', () => {
+  function Probe() {
+    const pager = useUrlPager('-createdAt');
+    return (
+      <>
+        <output>{useLocation().search}</output>
+        <span data-testid="per-page">{pager.request.perPage}</span>
+        <button onClick={() => pager.props.onPerPageChange(100)}>Hundred</button>
+        <button onClick={() => pager.props.onPerPageChange(25)}>Default</button>
+      </>
+    );
+  }
+
+  it('keeps the page size in the address, starting again from the first page, and the default out of it', async () => {
+    renderWithProviders(<Probe />, { route: '/admin/prospects?page=3&q=oak' });
+    expect(screen.getByTestId('per-page')).toHaveTextContent('25');
+    await userEvent.click(screen.getByRole('button', { name: 'Hundred' }));
+    expect(screen.getByRole('status')).toHaveTextContent('?q=oak&perPage=100');
+    expect(screen.getByTestId('per-page')).toHaveTextContent('100');
+    await userEvent.click(screen.getByRole('button', { name: 'Default' }));
+    expect(screen.getByRole('status')).toHaveTextContent('?q=oak');
+  });
+
+  it.each(['10', 'abc', '250', '050'])('shows 25 rows for a page size of %s typed into the address', (perPage) => {
+    renderWithProviders(<Probe />, { route: `/admin/prospects?perPage=${perPage}` });
+    expect(screen.getByTestId('per-page')).toHaveTextContent('25');
   });
 });
 

@@ -5,27 +5,10 @@ import { HttpError } from '../lib/http';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Page } from '../../contract/pagination';
+import { DEFAULT_PAGE_SIZE, isPageSize, type Page, type PageSize } from '../../contract/pagination';
 import { PageLinks, type PageRequest } from './PageLinks';
-
-export interface Column<T> {
-  key: string;
-  header: ReactNode;
-  /** Defaults to the row's property named `key`. */
-  render?(row: T): ReactNode;
-  align?: 'left' | 'center' | 'right';
-  width?: number | string;
-  /** Keep the cell on one line (dates, codes). */
-  nowrap?: boolean;
-  /** The list can be sorted by this column (the server's sort named `key`), first in this direction (ADR 023). */
-  sortable?: 'asc' | 'desc';
-}
-
-/** A list's sort as the server names it: a column key, descending with a leading `-`. */
-export interface SortProps {
-  sort: string;
-  onSortChange(sort: string): void;
-}
+import { cellStyle, shownCells, type Column } from './columns';
+import { CardSort, ListCards, useCards } from './ListCards';
 
 export interface DataTableProps<T> {
   columns: Column<T>[];
@@ -42,6 +25,8 @@ export interface DataTableProps<T> {
   nextCursor?: string | null;
   page?: number;
   perPage?: number;
+  /** Lets the reader choose how many rows a page shows (one of PAGE_SIZES); without it the size is fixed. */
+  onPerPageChange?(perPage: PageSize): void;
   /** Whether the count was asked exactly (kept when paging on). */
   exact?: boolean;
   onPageChange?(request: PageRequest): void;
@@ -60,7 +45,10 @@ function errorMessage(error: unknown): string {
   return error instanceof HttpError ? error.firstError : 'This list could not be loaded.';
 }
 
-/** A server-paginated list: loading, empty and error (with retry) states, a caption, and page links. */
+/**
+ * A server-paginated list: loading, empty and error (with retry) states, a caption, and page links. Its rows are a
+ * table, or cards on a narrow screen when a column is the cards' title; a column empty on every row is left out.
+ */
 export function DataTable<T>({
   columns,
   rows,
@@ -72,7 +60,8 @@ export function DataTable<T>({
   estimated = false,
   nextCursor = null,
   page = 1,
-  perPage = 25,
+  perPage = DEFAULT_PAGE_SIZE,
+  onPerPageChange,
   exact = false,
   onPageChange,
   empty,
@@ -83,41 +72,41 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   // Cursors of the pages visited by Next, so Previous finds its way back past the numbered pages.
   const cursors = useRef(new Map<number, string>());
+  const cards = useCards(columns);
   if (error) return <ErrorState message={errorMessage(error)} onRetry={onRetry} error={error} />;
   if (!rows) return loading ? <LoadingState /> : null;
   if (!rows.length && !loading) return <EmptyState>{empty}</EmptyState>;
 
+  const shown = shownCells(columns, rows);
+  const keyOf = (row: T, i: number) => (rowKey ? rowKey(row) : defaultKey(row, i));
+  const sorting = sort !== undefined && onSortChange ? { sort, onSortChange } : undefined;
   return (
     <Box>
-      {/* A plain scrolling box that takes focus, so a keyboard can scroll a table wider than the window; positioned,
-          so the hidden caption stays inside it instead of widening the page. */}
-      <Table.ScrollContainer
-        minWidth={minWidth}
-        type="native"
-        tabIndex={0}
-        aria-label={caption}
-        style={{ position: 'relative' }}
-      >
-        <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1 }}>
-          {caption && (
-            <caption>
-              <VisuallyHidden>{caption}</VisuallyHidden>
-            </caption>
-          )}
-          <HeadRow columns={columns} sort={sort} onSortChange={onSortChange} />
-          <Table.Tbody>
-            {rows.map((row, i) => (
-              <Table.Tr key={rowKey ? rowKey(row) : defaultKey(row, i)}>
-                {columns.map((c) => (
-                  <Table.Td key={c.key} style={{ textAlign: c.align, whiteSpace: c.nowrap ? 'nowrap' : undefined }}>
-                    {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {cards ? (
+        <>
+          {sorting && <CardSort columns={columns} {...sorting} />}
+          <ListCards
+            columns={shown.columns}
+            rows={rows}
+            cells={shown.cells}
+            rowKey={keyOf}
+            caption={caption}
+            loading={loading}
+          />
+        </>
+      ) : (
+        <RowsTable
+          columns={shown.columns}
+          rows={rows}
+          cells={shown.cells}
+          rowKey={keyOf}
+          caption={caption}
+          loading={loading}
+          minWidth={minWidth}
+          sort={sort}
+          onSortChange={onSortChange}
+        />
+      )}
       {total > 0 && (
         <PageLinks
           shown={rows.length}
@@ -126,12 +115,63 @@ export function DataTable<T>({
           nextCursor={nextCursor}
           page={page}
           perPage={perPage}
+          onPerPageChange={onPerPageChange}
           exact={exact}
           onPageChange={onPageChange}
           cursors={cursors}
         />
       )}
     </Box>
+  );
+}
+
+/** The rows as a table, with its heading row. */
+function RowsTable<T>({
+  columns,
+  rows,
+  cells,
+  rowKey,
+  caption,
+  loading,
+  minWidth,
+  sort,
+  onSortChange,
+}: Pick<DataTableProps<T>, 'columns' | 'caption' | 'minWidth' | 'sort' | 'onSortChange'> & {
+  rows: T[];
+  cells: ReactNode[][];
+  rowKey(row: T, index: number): string | number;
+  loading: boolean;
+}) {
+  // A plain scrolling box that takes focus, so a keyboard can scroll a table wider than the window; positioned, so
+  // the hidden caption stays inside it instead of widening the page.
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      aria-label={caption}
+      style={{ position: 'relative' }}
+    >
+      <Table striped highlightOnHover verticalSpacing="xs" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1 }}>
+        {caption && (
+          <caption>
+            <VisuallyHidden>{caption}</VisuallyHidden>
+          </caption>
+        )}
+        <HeadRow columns={columns} sort={sort} onSortChange={onSortChange} />
+        <Table.Tbody>
+          {rows.map((row, r) => (
+            <Table.Tr key={rowKey(row, r)}>
+              {columns.map((c, i) => (
+                <Table.Td key={c.key} style={cellStyle(c)}>
+                  {cells[r]![i]}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -199,22 +239,29 @@ export function pageQueryProps<T>(query: UseQueryResult<Page<T>>) {
 }
 
 /**
- * The page a list shows, kept in the component: its request for the API (with the sort, when the list has one),
- * the DataTable props, and a reset. A changed sort starts again from the first page.
+ * The page a list shows, kept in the component: its request for the API (with the sort, when the list has one,
+ * and the page size), the DataTable props, and a reset. A changed sort or page size starts again from the first page.
  */
 export function usePager<S extends string = never>(defaultSort?: S) {
   const [request, setRequest] = useState<PageRequest>({ page: 1 });
   const [sort, setSort] = useState<S | undefined>(defaultSort);
+  const [perPage, setPerPage] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const onSortChange = (next: string) => {
     setSort(next as S);
     setRequest({ page: 1 });
   };
+  const onPerPageChange = (next: PageSize) => {
+    setPerPage(next);
+    setRequest({ page: 1 });
+  };
   return {
-    request: { ...request, sort: sort as S },
+    request: { ...request, sort: sort as S, perPage },
     /** Back to the first page, for a changed filter. */
     reset: () => setRequest({ page: 1 }),
     props: {
       page: request.page,
+      perPage,
+      onPerPageChange,
       exact: request.exact === '1',
       onPageChange: setRequest,
       ...(sort !== undefined && { sort, onSortChange }),
@@ -251,27 +298,36 @@ export function useParamsUpdate() {
 }
 
 /**
- * The page a list shows, kept in the address (page, after, exact, and `sort` unless it is the list's default), so
- * a reload, a saved view or a shared link shows it again. A changed sort starts again from the first page.
+ * The page a list shows, kept in the address (page, after, exact, `sort` and `perPage` unless they are the list's
+ * defaults), so a reload, a saved view or a shared link shows it again. A changed sort or page size starts again
+ * from the first page.
  */
 export function useUrlPager<S extends string = never>(defaultSort?: S) {
   const [params] = useSearchParams();
   const update = useParamsUpdate();
   // An unknown sort typed into the address is the server's to refuse, with the sorts it offers.
   const sort = (params.get('sort') || defaultSort) as S;
+  // A page size the lists do not offer (a hand-edited address) shows the default: there is no other to choose.
+  const perPageParam = params.get('perPage');
+  const perPage = isPageSize(perPageParam) ? (Number(perPageParam) as PageSize) : DEFAULT_PAGE_SIZE;
   const request = {
     page: Math.max(1, Number(params.get('page')) || 1),
     after: params.get('after') || undefined,
     exact: params.get('exact') === '1' ? ('1' as const) : undefined,
     sort,
+    perPage,
   };
   const onPageChange = ({ page, after, exact }: PageRequest) =>
     update({ page: page > 1 ? String(page) : '', after, exact });
   const onSortChange = (next: string) => update({ ...FIRST_PAGE, sort: next === defaultSort ? '' : next });
+  const onPerPageChange = (next: PageSize) =>
+    update({ ...FIRST_PAGE, perPage: next === DEFAULT_PAGE_SIZE ? '' : String(next) });
   return {
     request,
     props: {
       page: request.page,
+      perPage,
+      onPerPageChange,
       exact: !!request.exact,
       onPageChange,
       ...(sort !== undefined && { sort, onSortChange }),

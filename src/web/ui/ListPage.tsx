@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
-import { Stack } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { Button, Collapse, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { Endpoint } from '../../contract/endpoint';
 import { DataTable, type DataTableProps } from './DataTable';
 import { ExportButton } from './ExportButton';
+import { useCards } from './ListCards';
 import { PageHeader } from './PageHeader';
 
 export interface ListPageProps<T> {
@@ -38,6 +41,7 @@ export function ListPage<T>({
   table,
   footer,
 }: ListPageProps<T>) {
+  const cards = useCards(table.columns);
   const exporting = exportTo && (
     <ExportButton endpoint={exportTo.endpoint} query={exportTo.query} total={table.total} estimated={table.estimated} />
   );
@@ -56,10 +60,34 @@ export function ListPage<T>({
           )
         }
       />
-      {filters}
+      {filters && (cards ? <FoldedFilters>{filters}</FoldedFilters> : filters)}
       {children}
       <DataTable {...table} />
       {footer}
+    </Stack>
+  );
+}
+
+/** The filters of a list shown as cards (a phone), folded under a button so that the first rows are on screen. */
+function FoldedFilters({ children }: { children: ReactNode }) {
+  const [open, { toggle }] = useDisclosure(false);
+  const id = useId();
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="default"
+        size="xs"
+        w="fit-content"
+        leftSection={<IconAdjustmentsHorizontal size={14} />}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={toggle}
+      >
+        Filters
+      </Button>
+      <Collapse expanded={open} id={id}>
+        {children}
+      </Collapse>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Group, Pagination, Text } from '@mantine/core';
-import { EXACT_COUNT_LIMIT } from '../../contract/pagination';
+import { Button, Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { EXACT_COUNT_LIMIT, PAGE_SIZES, type PageSize } from '../../contract/pagination';
 import type { RefObject } from 'react';
 
 /** What a list page asks the server for: a page number, the cursor it starts after, an exact count (ADR 015). */
@@ -17,6 +17,7 @@ interface PageLinksProps {
   nextCursor: string | null;
   page: number;
   perPage: number;
+  onPerPageChange?(perPage: PageSize): void;
   exact: boolean;
   onPageChange?(request: PageRequest): void;
   /** Cursors of the pages visited by Next, kept by the table across its loading and error states. */
@@ -31,6 +32,7 @@ export function PageLinks({
   nextCursor,
   page,
   perPage,
+  onPerPageChange,
   exact,
   onPageChange,
   cursors,
@@ -48,6 +50,8 @@ export function PageLinks({
           {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {estimated ? 'about ' : ''}
           {total.toLocaleString('en-US')}
         </Text>
+        {/* Offered once there is more than the smallest page to show. */}
+        {onPerPageChange && total > PAGE_SIZES[0] && <PageSizeChoice perPage={perPage} onChange={onPerPageChange} />}
         {estimated && onPageChange && (
           <Button variant="subtle" size="compact-xs" onClick={() => onPageChange({ page: 1, exact: '1' })}>
             Count exactly
@@ -61,6 +65,18 @@ export function PageLinks({
           <CursorPages page={page} perPage={perPage} nextCursor={nextCursor} cursors={cursors} go={go} />
         ))}
     </Group>
+  );
+}
+
+function PageSizeChoice({ perPage, onChange }: { perPage: number; onChange(perPage: PageSize): void }) {
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label="Rows per page"
+      data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} a page` }))}
+      value={String(perPage)}
+      onChange={(event) => onChange(Number(event.currentTarget.value) as PageSize)}
+    />
   );
 }
 

@@ -96,6 +96,8 @@ export const equipment = pgTable(
   },
   (t) => [
     index('equipment_state_idx').on(t.state, t.id),
+    // A tab sorted by the time its phones came into that state (ADR 023).
+    index('equipment_state_updated_at_idx').on(t.state, t.updatedAt, t.id),
     index('equipment_imei_idx').on(t.imei),
     // The device page lists the phones taken out of it.
     index('equipment_from_device_idx').on(t.fromDeviceId),

@@ -76,9 +76,23 @@ describe('the device swaps list', () => {
   });
 
   it('pages by cursor without skipping or repeating a swap', async () => {
-    const first = await agent.get('/admin/api/device-swaps?perPage=3');
-    const next = await agent.get(`/admin/api/device-swaps?perPage=3&page=2&after=${first.json().nextCursor}`);
-    expect(next.json().rows.map((r: { id: number }) => r.id)).toEqual([ids.early]);
+    // A supplier of its own, with one swap more than the smallest page, some at the same moment.
+    const paged = await createSupplier(t.db, { name: 'Paged Swaps' });
+    const made = await t.db
+      .insert(deviceSwaps)
+      .values(
+        Array.from({ length: 26 }, (_, i) => ({
+          supplierId: paged.id,
+          swappedAt: new Date(Date.UTC(2025, 0, 1 + Math.floor(i / 2))),
+        })),
+      )
+      .returning({ id: deviceSwaps.id });
+    const query = `/admin/api/device-swaps?supplierId=${paged.id}&perPage=25`;
+    const first = await agent.get(query);
+    const next = await agent.get(`${query}&page=2&after=${first.json().nextCursor}`);
+    const seen = [...first.json().rows, ...next.json().rows].map((r: { id: number }) => r.id);
+    expect(first.json().rows).toHaveLength(25);
+    expect(seen).toEqual(made.map((r) => r.id).reverse());
     expect(next.json().nextCursor).toBeNull();
   });
 
@@ -105,7 +119,7 @@ describe('the device swaps list', () => {
 
 describe('the device swaps export', () => {
   it('downloads the filtered swaps as CSV, whatever the page asked', async () => {
-    const res = await agent.get(`/admin/api/device-swaps/export.csv?supplierId=${acme.id}&page=2&perPage=1`);
+    const res = await agent.get(`/admin/api/device-swaps/export.csv?supplierId=${acme.id}&page=2&perPage=50`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="device-swaps-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split('\n');

@@ -100,11 +100,13 @@ describe('device list and detail', () => {
   });
 
   it('lists newest first with pagination and refuses an unknown status filter', async () => {
-    const a = await createDevice(t.db);
-    const b = await createDevice(t.db);
-    const res = await agent.get(`${endpoints.list.path}?perPage=1&page=1`);
+    const made = [];
+    for (let i = 0; i < 26; i++) made.push(await createDevice(t.db));
+    const res = await agent.get(`${endpoints.list.path}?perPage=25&page=1`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ page: 1, perPage: 1, rows: [{ id: Math.max(a.id, b.id) }] });
+    expect(res.json()).toMatchObject({ page: 1, perPage: 25, nextCursor: expect.any(String) });
+    expect(res.json().rows).toHaveLength(25);
+    expect(res.json().rows[0].id).toBe(Math.max(...made.map((d) => d.id)));
     const bad = await agent.get(`${endpoints.list.path}?status=99`);
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.status).toEqual(['The selected status is invalid.']);

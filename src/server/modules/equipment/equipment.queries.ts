@@ -8,7 +8,7 @@ import {
   type EquipmentState,
 } from '../../../contract/equipment';
 import type { Page } from '../../../contract/pagination';
-import { listSpec, readPage, type ListOrder, type RowExtras } from '../../db/pages';
+import { listSpec, readPage, sortOrder, type RowExtras } from '../../db/pages';
 import { csvLabel, csvNumber, csvText, csvTime } from '../../db/export-columns';
 
 export type EquipmentRecord = typeof equipment.$inferSelect;
@@ -31,7 +31,7 @@ export async function deleteEquipmentRow(tx: Tx, id: number): Promise<void> {
   await tx.delete(equipment).where(eq(equipment.id, id));
 }
 
-/** The equipment with its product, device and customer; a list page reads its cursor key (null: the order is by id). */
+/** The equipment with its product, device and customer; a list page reads its cursor key (null in id order). */
 function selectRows(tx: Tx, extras: RowExtras = { cursorKey: sql`null` }) {
   return tx
     .select({
@@ -73,12 +73,11 @@ const toRow = (r: Selected): EquipmentRow => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const equipmentOrder: ListOrder = { id: equipment.id };
-
 export function equipmentList(tx: Tx, query: EquipmentListQuery) {
   const where = and(eq(equipment.state, query.state), query.q ? eq(equipment.imei, query.q) : undefined);
   return listSpec({
-    order: equipmentOrder,
+    // Both read off an index of the state: (state, id) and (state, updated_at, id).
+    order: sortOrder(query.sort, { id: {}, updatedAt: { key: equipment.updatedAt } }, equipment.id),
     where,
     // Typed, so that the rows' type is inferred here before the ready-made toRow is checked against it.
     rows: (extras: RowExtras) => selectRows(tx, extras),

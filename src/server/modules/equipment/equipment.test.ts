@@ -65,8 +65,10 @@ describe('equipment lists', () => {
     });
     expect((await agent.get(`${endpoints.list.path}?state=hold&q=999888777666555`)).json().total).toBe(0);
     expect((await agent.get(`${endpoints.list.path}?state=hold&q=2223334`)).json().total).toBe(0);
-    const paged = await agent.get(`${endpoints.list.path}?state=hold&perPage=1&page=1`);
-    expect(paged.json().rows).toHaveLength(1);
+    for (let i = 0; i < 26; i++) await createEquipment(t.db, { state: 'hold' });
+    const paged = await agent.get(`${endpoints.list.path}?state=hold&perPage=25&page=1`);
+    expect(paged.json().rows).toHaveLength(25);
+    expect(paged.json().nextCursor).toEqual(expect.any(String));
     const bad = await agent.get(`${endpoints.list.path}?state=lost`);
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['state']);

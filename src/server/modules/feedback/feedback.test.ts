@@ -66,15 +66,27 @@ describe('POST /admin/feedback-submissions', () => {
 describe('GET /admin/api/feedback-submissions', () => {
   it('lists submissions newest first with their author, paginated and searchable', async () => {
     const other = await t.signIn({ name: 'Oscar Other' });
+    // Older notes that fill the smallest page past its end.
+    const older = new Date(Date.now() - 3_600_000);
+    await t.db
+      .insert(feedbackSubmissions)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({ body: `older note ${i}`, userId: other.user.id, createdAt: older })),
+      );
     for (const body of ['first note about maps', 'second note', 'third note about MAPS']) {
       expect((await other.post('/admin/feedback-submissions', { body })).statusCode).toBe(201);
     }
-    const res = await agent.get('/admin/api/feedback-submissions?perPage=2');
+    const res = await agent.get('/admin/api/feedback-submissions?perPage=25');
     expect(res.statusCode).toBe(200);
-    const page = res.json<{ rows: FeedbackRow[]; total: number; page: number; perPage: number }>();
-    expect(page.rows.map((r) => r.body)).toEqual(['third note about MAPS', 'second note']);
+    const page = res.json<{ rows: FeedbackRow[]; total: number; page: number; perPage: number; nextCursor: string }>();
+    expect(page.rows.slice(0, 3).map((r) => r.body)).toEqual([
+      'third note about MAPS',
+      'second note',
+      'first note about maps',
+    ]);
+    expect(page.rows).toHaveLength(25);
     expect(page.rows[0]!.userName).toBe('Oscar Other');
-    expect(page).toMatchObject({ page: 1, perPage: 2, total: await storedCount() });
+    expect(page).toMatchObject({ page: 1, perPage: 25, total: await storedCount(), nextCursor: expect.any(String) });
 
     const found = (await agent.get('/admin/api/feedback-submissions?q=maps')).json<{
       rows: FeedbackRow[];
@@ -109,8 +121,10 @@ describe('hostile input', () => {
     ['page=0x10', 'page', 'Enter a whole number from 1 to 100000.'],
     ['page=1e3', 'page', 'Enter a whole number from 1 to 100000.'],
     ['page=2147483648', 'page', 'Enter a whole number from 1 to 100000.'],
-    ['perPage=2147483648', 'perPage', 'Enter a whole number from 1 to 100.'],
-    ['perPage=0x10', 'perPage', 'Enter a whole number from 1 to 100.'],
+    ['perPage=2147483648', 'perPage', 'perPage must be one of: 25, 50, 100.'],
+    ['perPage=0x10', 'perPage', 'perPage must be one of: 25, 50, 100.'],
+    ['perPage=2', 'perPage', 'perPage must be one of: 25, 50, 100.'],
+    ['perPage=25.0', 'perPage', 'perPage must be one of: 25, 50, 100.'],
   ])('refuses the list query %s with 422 on that field', async (query, field, message) => {
     const res = await agent.get(`/admin/api/feedback-submissions?${query}`);
     expect(res.statusCode).toBe(422);

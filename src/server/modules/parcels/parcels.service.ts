@@ -101,7 +101,7 @@ export function createParcel(db: Db, userId: number, input: ParcelInput): Promis
       weight: String(input.weight),
       createdById: userId,
     });
-    const created = (await listParcels(tx, { id, page: 1, perPage: 1, sort: '-createdAt' })).rows[0]!;
+    const created = (await listParcels(tx, { id, page: 1, perPage: 25, sort: '-createdAt' })).rows[0]!;
     await recordAudit(tx, { userId, action: 'parcel.created', entityType: 'parcel', entityId: id, after: created });
     return created;
   });

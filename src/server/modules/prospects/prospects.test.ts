@@ -455,8 +455,12 @@ describe('prospects list and detail', () => {
     expect(
       (await list(`repId=${listRep.id}&from=2026-10-01&to=2026-10-01`)).rows.map((r: { id: number }) => r.id),
     ).toEqual([old.id]);
-    expect((await list(`repId=${listRep.id}&perPage=1&page=2`)).rows.map((r: { id: number }) => r.id)).toEqual([
-      old.id,
+    // Older visits past the first page of 25, the oldest of them alone on the second.
+    const older = [];
+    for (let day = 1; day <= 24; day++)
+      older.push(await createProspect(t.db, { repId: listRep.id, createdAt: new Date(Date.UTC(2026, 8, day)) }));
+    expect((await list(`repId=${listRep.id}&perPage=25&page=2`)).rows.map((r: { id: number }) => r.id)).toEqual([
+      older[0]!.id,
     ]);
   });
 

@@ -261,9 +261,9 @@ describe('GET /admin/api/subscriptions', () => {
 
   it('pages the list with a total', async () => {
     const customer = await createCustomer(t.db, { name: 'Pagination Tester' });
-    for (let i = 0; i < 3; i++) await createSubscription(t.db, { customerId: customer.id });
-    const page = await list('q=Pagination%20Tester&perPage=2&page=2');
-    expect(page).toMatchObject({ total: 3, page: 2, perPage: 2 });
+    for (let i = 0; i < 26; i++) await createSubscription(t.db, { customerId: customer.id });
+    const page = await list('q=Pagination%20Tester&perPage=25&page=2');
+    expect(page).toMatchObject({ total: 26, page: 2, perPage: 25 });
     expect(page.rows).toHaveLength(1);
   });
 

@@ -198,7 +198,7 @@ describe('the supplier list', () => {
   it('lists newest first with a total and finds by name', async () => {
     const older = await createSupplier(t.db, { name: 'Listable Older', createdAt: new Date('2026-01-01') });
     const newer = await createSupplier(t.db, { name: 'Listable Newer' });
-    const res = await agent.get('/admin/api/suppliers?q=listable&perPage=10');
+    const res = await agent.get('/admin/api/suppliers?q=listable&perPage=25');
     expect(res.statusCode).toBe(200);
     expect(res.json().rows.map((r: { id: number }) => r.id)).toEqual([newer.id, older.id]);
     expect(res.json().total).toBe(2);

@@ -19,6 +19,7 @@ import { useCan } from '../auth';
 const typeColumn: Column<CancellationRow> = {
   key: 'type',
   header: 'Type',
+  nowrap: true,
   render: (r) =>
     r.isReturn ? (
       <Badge variant="light" color="orange">
@@ -71,8 +72,14 @@ export function CancellationsPage() {
     ...(bulk ? [selection.column] : []),
     ...queueColumns<CancellationRow>((r) => r, queue.renderPicker, narrow),
     typeColumn,
-    { key: 'orderedAt', header: 'Ordered', render: (r) => formatDate(r.orderedAt) },
-    { key: 'cancelledAt', header: 'Cancelled', sortable: 'desc', render: (r) => formatDate(r.cancelledAt) },
+    { key: 'orderedAt', header: 'Ordered', nowrap: true, render: (r) => formatDate(r.orderedAt) },
+    {
+      key: 'cancelledAt',
+      header: 'Cancelled',
+      nowrap: true,
+      sortable: 'desc',
+      render: (r) => formatDate(r.cancelledAt),
+    },
   ];
 
   return (

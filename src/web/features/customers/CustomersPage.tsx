@@ -7,8 +7,6 @@ import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { useCustomers } from './api';
 
-const PER_PAGE = 25;
-
 const columns: Column<CustomerRow>[] = [
   { key: 'id', header: 'ID', nowrap: true, width: 90, sortable: 'desc' },
   {
@@ -37,7 +35,7 @@ export function CustomersPage() {
   const pager = useUrlPager<CustomerListQuery['sort']>('-createdAt');
   const params = useFilterParams();
   const q = params.get('q');
-  const list = useCustomers({ ...pager.request, perPage: PER_PAGE, q: isSearchable(q) ? q : '' });
+  const list = useCustomers({ ...pager.request, q: isSearchable(q) ? q : '' });
   return (
     <ListPage
       title="Customers"
@@ -61,7 +59,6 @@ export function CustomersPage() {
         columns,
         ...pageQueryProps(list),
         ...pager.props,
-        perPage: PER_PAGE,
         empty: isSearchable(q) ? 'No customer matches this search.' : 'No customers yet.',
       }}
     />

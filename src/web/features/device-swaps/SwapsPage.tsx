@@ -18,8 +18,6 @@ import { CustomerLink } from '../devices';
 import { SavedViewsMenu } from '../saved-views';
 import { useSupplierNames } from '../suppliers';
 import { useDeviceSwaps } from './api';
-
-const PER_PAGE = 25;
 /** Two date fields a row on a phone, a fixed width from 576 px. */
 const HALF = { base: 'calc(50% - 6px)', xs: 170 };
 
@@ -49,7 +47,7 @@ export function SwapsPage() {
   const filtered = !!(supplierId || from || to);
   const pager = useUrlPager<DeviceSwapFilters['sort']>('-swappedAt');
   const filters = { supplierId: supplierId || undefined, from: from || undefined, to: to || undefined };
-  const list = useDeviceSwaps({ ...filters, ...pager.request, perPage: PER_PAGE });
+  const list = useDeviceSwaps({ ...filters, ...pager.request });
   const can = useCan();
   // The chip names the supplier; a role that may not read suppliers sees its id instead.
   const suppliers = useSupplierNames({ enabled: !!supplierId && can('suppliers.view') });
@@ -71,7 +69,6 @@ export function SwapsPage() {
         columns,
         ...pageQueryProps(list),
         ...pager.props,
-        perPage: PER_PAGE,
         empty: filtered ? 'No device swap matches these filters.' : 'There are no device swaps yet.',
         minWidth: 760,
       }}

@@ -8,8 +8,6 @@ import { useDeviceOptions, useDevices } from './api';
 import { statusColor } from './status';
 import { CustomerLink } from './CustomerLink';
 
-const PER_PAGE = 25;
-
 const columns: Column<DeviceRow>[] = [
   {
     key: 'id',
@@ -24,6 +22,7 @@ const columns: Column<DeviceRow>[] = [
   {
     key: 'status',
     header: 'Status',
+    nowrap: true,
     render: (d) => (
       <Group gap={4} wrap="nowrap">
         <Badge color={statusColor(d.status.id)} variant="light">
@@ -47,9 +46,9 @@ const columns: Column<DeviceRow>[] = [
         </Text>
       ),
   },
-  { key: 'imei', header: 'IMEI', render: (d) => d.imei ?? '—' },
-  { key: 'sim', header: 'SIM' },
-  { key: 'phone', header: 'Phone number', render: (d) => d.phone ?? '—' },
+  { key: 'imei', header: 'IMEI', numeric: true, render: (d) => d.imei ?? '—' },
+  { key: 'sim', header: 'SIM', numeric: true },
+  { key: 'phone', header: 'Phone number', numeric: true, render: (d) => d.phone ?? '—' },
   { key: 'customer', header: 'Customer', render: (d) => <CustomerLink customer={d.customer} /> },
 ];
 
@@ -62,7 +61,7 @@ export function DevicesPage() {
   const pager = useUrlPager<DeviceListQuery['sort']>('-id');
   const options = useDeviceOptions();
   const filters = { q: q || undefined, status: status || undefined, productId: productId || undefined };
-  const list = useDevices({ ...filters, ...pager.request, perPage: PER_PAGE });
+  const list = useDevices({ ...filters, ...pager.request });
 
   return (
     <ListPage
@@ -110,7 +109,6 @@ export function DevicesPage() {
         columns,
         ...pageQueryProps(list),
         ...pager.props,
-        perPage: PER_PAGE,
         empty: q || status || productId ? 'No device matches these filters.' : 'There are no devices yet.',
         minWidth: 900,
       }}

@@ -16,6 +16,7 @@ import {
 import { SavedViewsMenu } from '../saved-views';
 import {
   EQUIPMENT_STATE_LABELS,
+  type EquipmentListQuery,
   equipmentEndpoints,
   equipmentState,
   type EquipmentState,
@@ -24,8 +25,6 @@ import { useCan } from '../auth';
 import { useEquipmentList } from './api';
 import { equipmentColumns } from './equipmentColumns';
 import { useEquipmentActions } from './useEquipmentActions';
-
-const PER_PAGE = 25;
 /** Phones outside devices, one state per tab (kept in the URL hash, §2): hold, unbuilt, returning, blacklist hold, inventory. */
 export function EquipmentPage() {
   return (
@@ -51,8 +50,8 @@ export function EquipmentPage() {
 function EquipmentInState({ state }: { state: EquipmentState }) {
   const params = useFilterParams();
   const q = params.get('q');
-  const pager = useUrlPager();
-  const list = useEquipmentList({ state, q: q || undefined, ...pager.request, perPage: PER_PAGE });
+  const pager = useUrlPager<EquipmentListQuery['sort']>('-id');
+  const list = useEquipmentList({ state, q: q || undefined, ...pager.request });
   const actions = useEquipmentActions();
   const can = useCan();
 
@@ -78,7 +77,7 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
         />
         <ExportButton
           endpoint={equipmentEndpoints.export}
-          query={{ state, q: q || undefined }}
+          query={{ state, q: q || undefined, sort: pager.request.sort }}
           total={list.data?.total}
           estimated={list.data?.estimated}
         />
@@ -99,7 +98,6 @@ function EquipmentInState({ state }: { state: EquipmentState }) {
         columns={columns}
         {...pageQueryProps(list)}
         {...pager.props}
-        perPage={PER_PAGE}
         empty={
           q
             ? `No ${EQUIPMENT_STATE_LABELS[state].toLowerCase()} equipment matches this IMEI.`

@@ -45,6 +45,7 @@ export function equipmentColumns(actions?: Actions): Column<EquipmentRow>[] {
     {
       key: 'imei',
       header: 'IMEI',
+      numeric: true,
       render: (e) => (
         <Anchor component={Link} to={href(paths.equipmentItem, { id: e.id })} fw={600}>
           {e.imei}
@@ -73,7 +74,7 @@ export function equipmentColumns(actions?: Actions): Column<EquipmentRow>[] {
       header: 'Customer',
       render: (e) => <CustomerLink customer={e.customer} />,
     },
-    { key: 'updatedAt', header: 'Since', render: (e) => formatDate(e.updatedAt) },
+    { key: 'updatedAt', header: 'Since', nowrap: true, sortable: 'desc', render: (e) => formatDate(e.updatedAt) },
   ];
   if (actions)
     columns.push({

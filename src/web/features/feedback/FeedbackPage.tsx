@@ -24,8 +24,6 @@ import {
 import { useFeedbackList } from './api';
 import { useCan } from '../auth';
 
-const PER_PAGE = 25;
-
 // Two columns, so the text itself stays on screen at 375 px.
 const columns: Column<FeedbackRow>[] = [
   {
@@ -82,7 +80,7 @@ function FeedbackForm() {
 function Submissions() {
   const pager = usePager();
   const [q, setQ] = useState('');
-  const list = useFeedbackList({ ...pager.request, perPage: PER_PAGE, q });
+  const list = useFeedbackList({ ...pager.request, q });
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -103,7 +101,6 @@ function Submissions() {
         columns={columns}
         {...pageQueryProps(list)}
         {...pager.props}
-        perPage={PER_PAGE}
         empty={q ? 'No feedback matches this search.' : 'No feedback has been sent yet.'}
       />
     </Stack>

@@ -15,8 +15,6 @@ import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
 import { useParcels } from './api';
 
-const PER_PAGE = 25;
-
 const columns: Column<Parcel>[] = [
   { key: 'createdAt', header: 'Entered', nowrap: true, sortable: 'desc', render: (p) => formatDateTime(p.createdAt) },
   {
@@ -45,7 +43,7 @@ export function ParcelsPage() {
   const direction = (PARCEL_DIRECTIONS as readonly string[]).includes(params.get('direction'))
     ? (params.get('direction') as ParcelDirection)
     : 'all';
-  const list = useParcels({ ...pager.request, perPage: PER_PAGE, ...(direction === 'all' ? {} : { direction }) });
+  const list = useParcels({ ...pager.request, ...(direction === 'all' ? {} : { direction }) });
   const can = useCan();
   return (
     <ListPage
@@ -84,7 +82,6 @@ export function ParcelsPage() {
         columns,
         ...pageQueryProps(list),
         ...pager.props,
-        perPage: PER_PAGE,
         minWidth: 860,
         empty: 'No parcels entered yet.',
       }}

@@ -9,12 +9,11 @@ import { useCan } from '../auth';
 import { useProspects } from './api';
 import { ProspectFilters, useProspectFilters } from './ProspectFilters';
 
-const PER_PAGE = 25;
-
 const columns: Column<ProspectRow>[] = [
   {
     key: 'name',
     header: 'Prospect',
+    card: 'title',
     render: (r) => (
       <Anchor component={Link} to={href(paths.prospect, { id: r.id })}>
         {r.name || r.address}
@@ -22,11 +21,12 @@ const columns: Column<ProspectRow>[] = [
     ),
   },
   { key: 'address', header: 'Address', render: (r) => `${r.address}, ${r.city}, ${r.state} ${r.zip}` },
-  { key: 'repName', header: 'Rep' },
+  { key: 'repName', header: 'Rep', nowrap: true },
   { key: 'action', header: 'Action' },
   {
     key: 'converted',
     header: 'Converted',
+    nowrap: true,
     render: (r) =>
       r.convertedAt ? (
         <Badge color="green" variant="light">
@@ -38,14 +38,20 @@ const columns: Column<ProspectRow>[] = [
         </Badge>
       ),
   },
-  { key: 'createdAt', header: 'Visited', sortable: 'desc', render: (r) => formatDateTime(r.createdAt) },
+  {
+    key: 'createdAt',
+    header: 'Visited',
+    nowrap: true,
+    sortable: 'desc',
+    render: (r) => formatDateTime(r.createdAt),
+  },
 ];
 
 export function ProspectsPage() {
   const can = useCan();
   const pager = useUrlPager<ProspectListQuery['sort']>('-createdAt');
   const { query, fields, set } = useProspectFilters();
-  const list = useProspects({ ...pager.request, perPage: PER_PAGE, ...query });
+  const list = useProspects({ ...pager.request, ...query });
 
   return (
     <ListPage
@@ -70,7 +76,6 @@ export function ProspectsPage() {
         columns,
         ...pageQueryProps(list),
         ...pager.props,
-        perPage: PER_PAGE,
         empty: 'No prospect visits match.',
         minWidth: 760,
       }}

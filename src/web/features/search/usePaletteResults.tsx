@@ -18,6 +18,9 @@ import { href, paths } from '../../paths';
 import { commandPalette } from './palette-opened';
 import type { ResultGroup, ResultOption } from './ResultsCombobox';
 
+/** Devices offered for a number: the first of the list's page (the smallest a list answers is 25). */
+const DEVICES_SHOWN = 8;
+
 /** A number typed in full that could be a line's phone, IMEI, SIM or a device id: worth asking the devices list. */
 const isIdentifier = (text: string) => /^[\d\s().+-]{4,30}$/.test(text) && /\d{4}/.test(text.replace(/\D/g, ''));
 
@@ -57,7 +60,7 @@ export function usePaletteResults(query: string, entries: { nav: NavEntry[]; act
   );
   const devices = useApiQuery(
     devicesEndpoints.list,
-    { query: { q: text, perPage: 8 } },
+    { query: { q: text } },
     { enabled: opened && isIdentifier(text) && can('devices.view') },
   );
 
@@ -99,7 +102,7 @@ export function usePaletteResults(query: string, entries: { nav: NavEntry[]; act
     },
     {
       label: 'Devices',
-      options: (devices.data?.rows ?? []).map((d) => ({
+      options: (devices.data?.rows ?? []).slice(0, DEVICES_SHOWN).map((d) => ({
         key: `device-${d.id}`,
         label: [d.model ?? 'Device', d.imei].filter(Boolean).join(' · '),
         description: [`Device #${d.id}`, d.phone, d.customer?.name].filter(Boolean).join(' · '),

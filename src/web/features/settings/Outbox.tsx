@@ -4,8 +4,6 @@ import type { OutboxRow } from '../../../contract/settings';
 import { DataTable, pageQueryProps, usePager, formatDateTime, type Column } from '../../ui';
 import { useOutbox } from './api';
 
-const PER_PAGE = 10;
-
 function showMessage(row: OutboxRow) {
   modals.open({
     title: row.subject,
@@ -61,7 +59,7 @@ const columns: Column<OutboxRow>[] = [
 /** Every e-mail the product sent; without SMTP_URL this is the only place they arrive. */
 export function Outbox() {
   const pager = usePager<'createdAt' | '-createdAt'>('-createdAt');
-  const list = useOutbox({ ...pager.request, perPage: PER_PAGE });
+  const list = useOutbox({ ...pager.request });
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
@@ -72,7 +70,6 @@ export function Outbox() {
         columns={columns}
         {...pageQueryProps(list)}
         {...pager.props}
-        perPage={PER_PAGE}
         empty="No e-mails have been sent yet."
       />
     </Stack>

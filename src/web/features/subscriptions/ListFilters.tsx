@@ -4,7 +4,6 @@ import { CARRIERS } from '../../../contract/business';
 import { EXACT_COUNT_LIMIT } from '../../../contract/pagination';
 import { DateRangeFields, FilterBar, SearchInput, useFilterParams, useUrlPager } from '../../ui';
 
-export const PER_PAGE = 25;
 /** Two filters a row on a phone, a fixed width from 576 px. */
 const HALF = { base: 'calc(50% - 6px)', xs: 150 };
 
@@ -40,7 +39,6 @@ export function useListParams<S extends string>(extraName: 'status' | 'type', de
     to: filters.to,
     needsReason: filters.needsReason ? ('1' as const) : undefined,
     ...pager.request,
-    perPage: PER_PAGE,
   };
   return { filters, set, query, paging: pager.props };
 }
@@ -50,15 +48,15 @@ export function useListParams<S extends string>(extraName: 'status' | 'type', de
  * that would read as "nothing left to do".
  */
 export function useClampPage(
-  { page, onPageChange }: ReturnType<typeof useListParams>['paging'],
+  { page, perPage, onPageChange }: ReturnType<typeof useListParams>['paging'],
   list: { rows: unknown[]; total: number } | undefined,
 ) {
-  const last = list ? Math.max(1, Math.ceil(list.total / PER_PAGE)) : page;
+  const last = list ? Math.max(1, Math.ceil(list.total / perPage)) : page;
   const empty = !!list && list.rows.length === 0;
   useEffect(() => {
     // Past the numbered pages there is no offset to go back to: start again from the first page.
-    if (empty && page > last) onPageChange({ page: (last - 1) * PER_PAGE < EXACT_COUNT_LIMIT ? last : 1 });
-  }, [empty, page, last, onPageChange]);
+    if (empty && page > last) onPageChange({ page: (last - 1) * perPage < EXACT_COUNT_LIMIT ? last : 1 });
+  }, [empty, page, perPage, last, onPageChange]);
 }
 
 export interface ListFiltersProps {

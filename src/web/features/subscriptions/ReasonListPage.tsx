@@ -5,7 +5,7 @@ import type { Page } from '../../../contract/pagination';
 import type { SavedViewList } from '../../../contract/saved-views';
 import { ListPage, pageQueryProps, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
-import { ListFilters, PER_PAGE, useClampPage, type ListFiltersProps, type useListParams } from './ListFilters';
+import { ListFilters, useClampPage, type ListFiltersProps, type useListParams } from './ListFilters';
 
 interface ReasonListPageProps<T> {
   /** The page's title, and the table's caption. */
@@ -60,7 +60,6 @@ export function ReasonListPage<T>({
         // Not dimmed while a recorded reason refetches the page in the background: only for another page or filter.
         loading: list.isPending || list.isPlaceholderData,
         ...paging,
-        perPage: PER_PAGE,
         minWidth: narrow ? 640 : 900,
         empty: filters.needsReason && !filters.q ? allRecorded : noMatch,
       }}

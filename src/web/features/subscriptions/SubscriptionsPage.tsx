@@ -42,6 +42,7 @@ export function SubscriptionsPage() {
     {
       key: 'status',
       header: 'Status',
+      nowrap: true,
       render: (r) => (
         <Badge variant="light" color={r.status === 'active' ? 'green' : 'gray'}>
           {r.status === 'active' ? 'Active' : 'Cancelled'}
@@ -51,10 +52,11 @@ export function SubscriptionsPage() {
     {
       key: 'orderedAt',
       header: 'Ordered',
+      nowrap: true,
       sortable: filters.needsReason ? undefined : 'desc',
       render: (r) => formatDate(r.orderedAt),
     },
-    { key: 'cancelledAt', header: 'Cancelled', render: (r) => formatDate(r.cancelledAt) || '—' },
+    { key: 'cancelledAt', header: 'Cancelled', nowrap: true, render: (r) => formatDate(r.cancelledAt) || '—' },
   ];
 
   return (

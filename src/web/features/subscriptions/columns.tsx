@@ -50,10 +50,11 @@ export function queueColumns<T>(
   return [
     subscription,
     ...(narrow ? [] : [{ key: 'reason', header: 'Cancellation reason', width: 230, render: picker }]),
-    { key: 'carrier', header: 'Carrier', render: (row) => carrierName(view(row).carrierId) },
+    { key: 'carrier', header: 'Carrier', nowrap: true, render: (row) => carrierName(view(row).carrierId) },
     {
       key: 'line',
       header: 'Phone / IMEI',
+      numeric: true,
       render: (row) => {
         const r = view(row);
         return (

@@ -7,8 +7,6 @@ import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
 import { useSuppliers } from './api';
-
-const PER_PAGE = 25;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 const columns: Column<Supplier>[] = [
@@ -38,7 +36,7 @@ export function SuppliersPage() {
   const pager = useUrlPager<SupplierListQuery['sort']>('-createdAt');
   const params = useFilterParams();
   const q = params.get('q');
-  const list = useSuppliers({ ...pager.request, perPage: PER_PAGE, q });
+  const list = useSuppliers({ ...pager.request, q });
   const can = useCan();
   return (
     <ListPage
@@ -65,7 +63,6 @@ export function SuppliersPage() {
         columns,
         ...pageQueryProps(list),
         ...pager.props,
-        perPage: PER_PAGE,
         empty: q ? 'No supplier matches this search.' : 'No suppliers yet.',
       }}
     />

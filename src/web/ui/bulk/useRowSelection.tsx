@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Checkbox } from '@mantine/core';
-import type { Column } from '../DataTable';
+import type { Column } from '../columns';
 
 /**
  * Checkboxes for choosing rows of the page on screen, with one in the header for the whole page. Only rows shown
