@@ -145,13 +145,13 @@ function useTrendData(
   const series = query.data ? seriesOf(def, query.data) : [];
   const legend: LegendItem[] = [
     ...series.map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! })),
-    ...(previous ? series.map((s) => ({ name: previousName(s.name), color: s.color ?? PALETTE_17[0]!, dashed: true })) : []),
+    ...(previous
+      ? series.map((s) => ({ name: previousName(s.name), color: s.color ?? PALETTE_17[0]!, dashed: true }))
+      : []),
   ];
   const picture = useMemo(
     () =>
-      option && query.data
-        ? { option, period: periodShown(query.data, view, unfinished), height: def.height }
-        : null,
+      option && query.data ? { option, period: periodShown(query.data, view, unfinished), height: def.height } : null,
     [option, query.data, view, unfinished, def.height],
   );
   const soFar = unfinished >= 0 ? String(query.data?.[unfinished]?.period) : undefined;

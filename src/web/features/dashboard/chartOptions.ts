@@ -16,7 +16,12 @@ export function periodLabel(period: string, view: StatsView, monthWithYear = fal
 }
 
 /** A view's name in a picture's or a file's period line. */
-const VIEW_NAMES: Record<StatsView, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
+const VIEW_NAMES: Record<StatsView, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+};
 /** How a day is written in a view's period line: a month's or a year's days are not named. */
 const DAY_FORMAT: Record<StatsView, string> = {
   daily: 'MMM D, YYYY',
@@ -147,12 +152,7 @@ const SO_FAR = 'so far';
  * A line's periods under way: a dashed stretch from its last finished value to hollow points, under the series' own
  * name (so the legend switches both, and a click opens the same list); the last point may carry the "so far" label.
  */
-function soFarLines(
-  series: SeriesDef[],
-  rows: StatsRow[],
-  unfinished: number,
-  label: (s: SeriesDef) => object,
-) {
+function soFarLines(series: SeriesDef[], rows: StatsRow[], unfinished: number, label: (s: SeriesDef) => object) {
   return series.map((s, i) => ({
     name: s.name,
     type: 'line' as const,

@@ -184,5 +184,9 @@ export function ChartDataTable({ caption, table, shown }: { caption: string; tab
     </Table>
   );
   // Hidden, it is only read aloud: no scrolling box, which would be a stop for the keyboard on nothing visible.
-  return shown ? <SidewaysScroll label={caption}>{content}</SidewaysScroll> : <VisuallyHidden>{content}</VisuallyHidden>;
+  return shown ? (
+    <SidewaysScroll label={caption}>{content}</SidewaysScroll>
+  ) : (
+    <VisuallyHidden>{content}</VisuallyHidden>
+  );
 }

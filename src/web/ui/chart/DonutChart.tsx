@@ -23,13 +23,7 @@ export function donutOption({ data, colors, format = (value) => String(value) }:
 }
 
 /** A donut of named values, coloured in the order of `colors`. */
-export function DonutChart({
-  data,
-  height,
-  label,
-  colors,
-  format,
-}: DonutData & { height: number; label: string }) {
+export function DonutChart({ data, height, label, colors, format }: DonutData & { height: number; label: string }) {
   const option = useMemo(() => donutOption({ data, colors, format }), [data, colors, format]);
   return <Chart option={option} height={height} label={label} />;
 }
