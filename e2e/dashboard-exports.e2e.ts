@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
+import { seriousViolations } from './support/accessibility';
 import { createCancellation, createRenewal, createSubscription } from '../src/server/test/factories';
 
 const DAY_MS = 86_400_000;
@@ -185,4 +186,20 @@ describe('chart exports and controls', () => {
       // The monthly view of another chart marks this month the same way.
       expect(await card(page, 'subscription-activity-trend').getAttribute('data-so-far')).toMatch(/^\d{4}-\d{2}$/);
     });
+
+  it('has no scrolling box that the keyboard cannot reach once every chart has its data, its table shown or not', async () => {
+    for (const width of [1280, 375]) {
+      const { page } = await e.signedInPage({ viewport: { width, height: 900 } });
+      await page.goto('/admin');
+      // Every card down to the last, whose hidden tables were scrolling boxes no key could reach.
+      const last = card(page, 'upcoming-credits');
+      await last.scrollIntoViewIfNeeded();
+      await last.getByText('Remaining Credits: $').waitFor({ timeout: 20_000 });
+      await menuOf(page, 'Subscription Activity').click();
+      await page.getByRole('menuitem', { name: 'Show data table' }).click();
+      await card(page, 'subscription-activity-trend').getByRole('table').waitFor();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+  });
 });

@@ -21,7 +21,7 @@ const SIZES = { wide: { width: 1280, height: 900 }, narrow: { width: 375, height
 const SCHEMES = ['light', 'dark'] as const;
 
 /** axe-core's serious and critical findings on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
+export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await page.evaluate(async (source) => {
     // Evaluated through the browser's debugging protocol, so the page's content security policy does not apply.
     if (!('axe' in window)) new Function(source)();
