@@ -89,7 +89,7 @@ export type StatsRow = z.infer<typeof statsRow>;
 export const STATS_GLOSSARY = [
   {
     term: 'Period',
-    text: 'Days, weeks (Monday to Sunday), months and years in the business time zone. Past 30 Days, Past 26 Weeks and Past Year end with the current, unfinished period; All Time starts with the first year that has data.',
+    text: 'Days, weeks (Monday to Sunday), months and years in the business time zone. Past 30 Days, Past 26 Weeks and Past Year end with the current, unfinished period, drawn dashed to a hollow point (a faded bar) and labelled "so far"; All Time starts with the first year that has data.',
   },
   { term: 'Orders', text: 'New orders placed (subscriptions by their order date).' },
   {

@@ -90,6 +90,38 @@ describe('dates and times', () => {
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ to: '2026-11-20' }));
   });
 
+  it('DateRangeFields keeps a typed start after the end in its field with a message there, and hands on nothing', async () => {
+    const onChange = vi.fn();
+    function Range() {
+      const [range, setRange] = useState({ from: '2026-11-02', to: '2026-11-10' } as Record<string, string | null>);
+      return (
+        <DateRangeFields
+          labels={['From', 'To']}
+          from={range.from!}
+          to={range.to!}
+          onChange={(change) => {
+            onChange(change);
+            setRange((r) => ({ ...r, ...change }));
+          }}
+        />
+      );
+    }
+    renderWithProviders(<Range />);
+    const start = screen.getByLabelText('From');
+    await userEvent.clear(start);
+    onChange.mockClear();
+    await userEvent.type(start, '11/20/2026');
+    await userEvent.tab();
+    expect(await screen.findByText('The start must be on or before 11/10/2026.')).toBeInTheDocument();
+    expect(start).toHaveValue('11/20/2026');
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(onChange).not.toHaveBeenCalledWith(expect.objectContaining({ from: '2026-11-20' }));
+    // A later end puts the range right: both ends are handed on together, and the message goes.
+    await userEvent.type(screen.getByLabelText('To'), '{Control>}a{/Control}11/30/2026');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ from: '2026-11-20', to: '2026-11-30' }));
+    expect(screen.queryByText('The start must be on or before 11/10/2026.')).not.toBeInTheDocument();
+  });
+
   it('reads typed times as h:mm A (or 24-hour) only', () => {
     expect(parseTime('2:05 PM')).toBe('14:05');
     expect(parseTime('2:05pm')).toBe('14:05');

@@ -4,7 +4,7 @@ import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { KpiQuery, KpiTile } from '../../../contract/stats';
-import { DateField, ErrorState, formatDate, SegmentedChoice } from '../../ui';
+import { DateRangeFields, ErrorState, formatDate, SegmentedChoice } from '../../ui';
 import { useKpis } from './api';
 import { formatValue } from './chartOptions';
 import { paths } from '../../paths';
@@ -87,19 +87,12 @@ export function KpiTiles() {
         />
       </Group>
       {preset === 'custom' && (
-        <Group gap="sm" mb="sm" align="flex-end">
-          <DateField
-            label="From"
-            value={custom.from}
-            maxDate={custom.to ?? undefined}
-            onChange={(from) => setCustom((c) => ({ ...c, from }))}
-            w={160}
-          />
-          <DateField
-            label="To"
-            value={custom.to}
-            minDate={custom.from ?? undefined}
-            onChange={(to) => setCustom((c) => ({ ...c, to }))}
+        <Group gap="sm" mb="sm" align="flex-start">
+          <DateRangeFields
+            labels={['From', 'To']}
+            from={custom.from}
+            to={custom.to}
+            onChange={(change) => setCustom((c) => ({ ...c, ...change }))}
             w={160}
           />
         </Group>

@@ -67,6 +67,10 @@ export function ReturnsByModelChart() {
   const query = useReturnRate(limit, inView);
   const option = useMemo(() => query.data && returnsOption(query.data), [query.data]);
   const table = useMemo(() => query.data && returnsTable(query.data, limit), [query.data, limit]);
+  const picture = useMemo(
+    () => option && { option, period: `Latest ${limit.toLocaleString('en-US')} deployed devices`, height: HEIGHT },
+    [option, limit],
+  );
   const navigate = useNavigate();
   const [tableShown, setTableShown] = useState(false);
 
@@ -88,6 +92,7 @@ export function ReturnsByModelChart() {
           <ChartMenu
             title={TITLE}
             table={table ?? null}
+            picture={picture ?? null}
             card={ref}
             tableShown={tableShown}
             onToggleTable={() => setTableShown((shown) => !shown)}

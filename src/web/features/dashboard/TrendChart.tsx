@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
 import {
-  DateField,
+  DateRangeFields,
   EmptyState,
   ErrorState,
   formatDate,
@@ -15,10 +15,19 @@ import {
   ChartLegend,
   ChartDataTable,
   ChartMenu,
+  type LegendItem,
 } from '../../ui';
 import { PALETTE_17 } from '../../../contract/business';
 import { useTrend } from './api';
-import { isEmptyTrend, seriesOf, trendOption, trendTable } from './chartOptions';
+import {
+  isEmptyTrend,
+  periodShown,
+  previousName,
+  seriesOf,
+  trendOption,
+  trendTable,
+  unfinishedFrom,
+} from './chartOptions';
 import { defaultRowLimit, viewForRange, viewsOf, type TrendChartDef } from './charts';
 import { useCancellationReasons } from '../cancellation-reasons';
 import { useSupplierNames } from '../suppliers';
@@ -40,7 +49,7 @@ interface CustomRange {
 export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?: boolean }) {
   const [chosen, setChosen] = useState<Chosen>(def.defaultView);
   // "Custom": a range of days, drawn in the finest view that keeps it readable; until both ends are set, the
-  // default view stays drawn.
+  // default view stays drawn. The fields hand on only ranges whose start is on or before their end.
   const [custom, setCustom] = useState<CustomRange>({ from: null, to: null });
   const [limit, setLimit] = useState<number | undefined>(defaultRowLimit(def));
   const [compare, setCompare] = useState(false);
@@ -51,7 +60,17 @@ export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?:
   const titleId = `chart-${def.endpoint}`;
 
   return (
-    <Card withBorder padding="md" ref={ref} aria-labelledby={titleId} component="section" data-chart={def.endpoint}>
+    <Card
+      withBorder
+      padding="md"
+      ref={ref}
+      aria-labelledby={titleId}
+      component="section"
+      data-chart={def.endpoint}
+      data-so-far={trend.soFar}
+      // A shown table takes the whole row of the grid, so every column fits beside the others.
+      style={tableShown ? { gridColumn: '1 / -1' } : undefined}
+    >
       <Group justify="space-between" align="center" mb="sm" gap="xs">
         <Title order={2} size="h4" id={titleId}>
           {def.title}
@@ -69,6 +88,7 @@ export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?:
           <ChartMenu
             title={def.title}
             table={trend.table}
+            picture={trend.picture}
             card={ref}
             tableShown={tableShown}
             onToggleTable={() => setTableShown((shown) => !shown)}
@@ -94,10 +114,7 @@ function useTrendData(
     inView,
   }: { chosen: Chosen; custom: CustomRange; limit?: number; compare: boolean; inView: boolean },
 ) {
-  const range =
-    chosen === CUSTOM && custom.from && custom.to && custom.from <= custom.to
-      ? { from: custom.from, to: custom.to }
-      : undefined;
+  const range = chosen === CUSTOM && custom.from && custom.to ? { from: custom.from, to: custom.to } : undefined;
   const view = chosen !== CUSTOM ? chosen : range ? viewForRange(def, range) : def.defaultView;
   /** What the chart shows, for its label and its table's caption. */
   const shownAs = range ? `${formatDate(range.from)} to ${formatDate(range.to)}` : STATS_VIEWS[view].label;
@@ -119,19 +136,31 @@ function useTrendData(
       if (!next.delete(name)) next.add(name);
       return next;
     });
+  // The period still under way, drawn apart from the finished ones and said to be "so far".
+  const unfinished = query.data ? unfinishedFrom(query.data, view, range) : -1;
   const option = useMemo(
-    () => (query.data ? trendOption(def, query.data, view, hidden, previous) : null),
-    [def, query.data, view, hidden, previous],
+    () => (query.data ? trendOption(def, query.data, view, hidden, previous, unfinished) : null),
+    [def, query.data, view, hidden, previous, unfinished],
   );
-  const legend = query.data
-    ? seriesOf(def, query.data).map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! }))
-    : [];
+  const series = query.data ? seriesOf(def, query.data) : [];
+  const legend: LegendItem[] = [
+    ...series.map((s) => ({ name: s.name, color: s.color ?? PALETTE_17[0]! })),
+    ...(previous
+      ? series.map((s) => ({ name: previousName(s.name), color: s.color ?? PALETTE_17[0]!, dashed: true }))
+      : []),
+  ];
+  const picture = useMemo(
+    () =>
+      option && query.data ? { option, period: periodShown(query.data, view, unfinished), height: def.height } : null,
+    [option, query.data, view, unfinished, def.height],
+  );
+  const soFar = unfinished >= 0 ? String(query.data?.[unfinished]?.period) : undefined;
   const names = useSeriesRecordIds(def);
   const table = useMemo(
     () => (query.data ? trendTable(def, query.data, view, hidden, previous, names) : null),
     [def, query.data, view, hidden, previous, names],
   );
-  return { query, range, view, shownAs, comparable, hidden, toggle, option, legend, table };
+  return { query, range, view, shownAs, comparable, hidden, toggle, option, legend, table, picture, soFar };
 }
 type TrendData = ReturnType<typeof useTrendData>;
 
@@ -201,26 +230,17 @@ function CustomRangeFields({
   trend: TrendData;
 }) {
   return (
-    <Group gap="sm" mb="sm" align="flex-end">
-      <DateField
-        label="From"
-        aria-label={`${def.title} from`}
+    <Group gap="sm" mb="sm" align="flex-start">
+      <DateRangeFields
+        labels={['From', 'To']}
+        accessibleNames={[`${def.title} from`, `${def.title} to`]}
         size="xs"
-        value={custom.from}
-        maxDate={custom.to ?? undefined}
-        onChange={(from) => onChange((c) => ({ ...c, from }))}
+        from={custom.from}
+        to={custom.to}
+        onChange={(change) => onChange((c) => ({ ...c, ...change }))}
         w={140}
       />
-      <DateField
-        label="To"
-        aria-label={`${def.title} to`}
-        size="xs"
-        value={custom.to}
-        minDate={custom.from ?? undefined}
-        onChange={(to) => onChange((c) => ({ ...c, to }))}
-        w={140}
-      />
-      <Text size="xs" c="dimmed" pb={6}>
+      <Text size="xs" c="dimmed" pt={28}>
         {trend.range ? `By ${VIEW_UNIT[trend.view]}, whole ${VIEW_UNIT[trend.view]}s.` : 'Choose both dates.'}
       </Text>
     </Group>

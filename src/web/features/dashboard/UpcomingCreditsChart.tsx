@@ -1,13 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Card, Group, Text, Title } from '@mantine/core';
 import { DONUT_PALETTE } from '../../../contract/business';
-import { ErrorState, LoadingState, ChartDataTable, ChartMenu, DonutChart, useInView } from '../../ui';
+import dayjs from 'dayjs';
+import { ErrorState, LoadingState, ChartDataTable, ChartMenu, DonutChart, donutOption, useInView } from '../../ui';
 import { useUpcomingCredits } from './api';
 import { periodLabel } from './chartOptions';
 
 const HEIGHT = 400;
 const dollars = (amount: number) =>
   amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (amount: number) => `$${dollars(amount)}`;
 
 /** Credits due in each of the next 4 weeks, and the remaining credits after them. */
 export function UpcomingCreditsChart() {
@@ -18,9 +20,23 @@ export function UpcomingCreditsChart() {
       query.data?.weeks.map((w) => ({ name: `Week of ${periodLabel(w.period, 'daily')}`, value: Number(w.amount) })),
     [query.data],
   );
+  // Weeks by their first day in full, as in every chart's table and CSV.
   const table = useMemo(
-    () => data && { columns: ['Week', 'Credits ($)'], rows: data.map((d) => [d.name, d.value]) },
-    [data],
+    () =>
+      query.data && {
+        columns: ['Week starting', 'Credits ($)'],
+        rows: query.data.weeks.map((w) => [w.period, Number(w.amount)]),
+      },
+    [query.data],
+  );
+  const picture = useMemo(
+    () =>
+      data && {
+        option: donutOption({ data, colors: DONUT_PALETTE, format: money }),
+        period: `Weekly · 4 weeks from ${dayjs(query.data!.weeks[0]?.period).format('MMM D, YYYY')}`,
+        height: HEIGHT,
+      },
+    [data, query.data],
   );
   const [tableShown, setTableShown] = useState(false);
 
@@ -40,6 +56,7 @@ export function UpcomingCreditsChart() {
         <ChartMenu
           title="Next 4 Weeks"
           table={table ?? null}
+          picture={picture ?? null}
           card={ref}
           tableShown={tableShown}
           onToggleTable={() => setTableShown((shown) => !shown)}
@@ -63,7 +80,7 @@ export function UpcomingCreditsChart() {
             height={HEIGHT - 24}
             label="Credits due in the next 4 weeks"
             colors={DONUT_PALETTE}
-            format={(v) => `$${dollars(v)}`}
+            format={money}
           />
           <ChartDataTable caption="Credits due in the next 4 weeks" table={table!} shown={tableShown} />
         </>

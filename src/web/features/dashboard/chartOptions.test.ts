@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, STATS_ENDPOINTS } from '../../../contract/stats';
-import { hoverLines, isEmptyTrend, periodLabel, seriesOf, trendOption, trendTable } from './chartOptions';
+import {
+  hoverLines,
+  isEmptyTrend,
+  periodLabel,
+  periodShown,
+  seriesOf,
+  trendOption,
+  trendTable,
+  unfinishedFrom,
+} from './chartOptions';
 import { modelReturnsAddress, periodRange, TREND_CHARTS, viewForRange, type TrendChartDef } from './charts';
 
 const chart = (endpoint: TrendChartDef['endpoint']) => TREND_CHARTS.find((c) => c.endpoint === endpoint)!;
@@ -146,12 +155,12 @@ describe('tables, click-through and comparison', () => {
     { period: '2025-11', orders: 7, returns: 2, cancellations: 0, net: 5 },
   ];
 
-  it('tables exactly the series drawn, each value linking to the rows it counts in its period', () => {
+  it('tables exactly the series drawn, each period in full with its year, each value linking to its rows', () => {
     const table = trendTable(def, rows, 'monthly', new Set(['Net Subscriptions']));
-    expect(table.columns).toEqual(['Period', 'New Orders', '21-Day Returns', 'Cancellations']);
+    expect(table.columns).toEqual(['Month', 'New Orders', '21-Day Returns', 'Cancellations']);
     expect(table.rows).toEqual([
-      ['Oct', 5, 1, 0],
-      ['Nov', 3, 1, 1],
+      ['2026-10', 5, 1, 0],
+      ['2026-11', 3, 1, 1],
     ]);
     expect(table.href!(1, 1)).toBe('/admin/subscriptions?from=2026-11-01&to=2026-11-30&needsReason=0');
     expect(table.href!(0, 2)).toBe(
@@ -214,15 +223,118 @@ describe('tables, click-through and comparison', () => {
     expect(twin.lineStyle?.type).toBe('dashed');
     const table = trendTable(def, rows, 'monthly', new Set(), before);
     expect(table.columns.slice(5)).toEqual([
+      'Previous month',
       'New Orders (previous)',
       '21-Day Returns (previous)',
       'Cancellations (previous)',
       'Net Subscriptions (previous)',
     ]);
-    expect(table.rows[1]!.slice(5)).toEqual([7, 2, 0, 5]);
+    expect(table.rows[1]!.slice(5)).toEqual(['2025-11', 7, 2, 0, 5]);
     expect(table.href!(1, 6)).toBeNull();
     const hover = (option.tooltip as { formatter: (p: unknown) => string }).formatter([{ dataIndex: 1 }]);
     expect(hover).toContain('New Orders (previous): 7');
+  });
+});
+
+describe('the stretch compared with, in the legend', () => {
+  const def = chart('subscription-activity-trend');
+  const rows = [{ period: '2026-11', orders: 3, returns: 1, cancellations: 1, net: 1 }];
+  const before = [{ period: '2025-11', orders: 7, returns: 2, cancellations: 0, net: 5 }];
+
+  it('switches a previous stretch off on its own, leaving its series drawn, and leaves it out of the table', () => {
+    const hidden = new Set(['New Orders (previous)']);
+    const legend = trendOption(def, rows, 'monthly', hidden, before).legend as { selected: Record<string, boolean> };
+    expect(legend.selected['New Orders (previous)']).toBe(false);
+    expect(legend.selected['New Orders']).toBe(true);
+    expect(legend.selected['21-Day Returns (previous)']).toBe(true);
+    const table = trendTable(def, rows, 'monthly', hidden, before);
+    expect(table.columns).toContain('New Orders');
+    expect(table.columns).not.toContain('New Orders (previous)');
+    expect(table.columns).toContain('21-Day Returns (previous)');
+  });
+});
+
+describe('the period still under way', () => {
+  const renewals = chart('renewals-trend');
+  const days = [
+    { period: '2026-11-26', gross: 120, net: 90 },
+    { period: '2026-11-27', gross: 140, net: 100 },
+    { period: '2026-11-28', gross: 0, net: 0 },
+  ];
+  type Drawn = {
+    name: string;
+    data: (number | null | { value: number; symbol?: string; label?: { formatter: string } })[];
+    lineStyle?: { type: string };
+    symbol?: string;
+  };
+
+  it('is the last period of a view, and of a chosen range only when that range reaches today', () => {
+    expect(unfinishedFrom(days, 'daily')).toBe(2);
+    expect(unfinishedFrom(days, 'daily', { from: '2026-11-26', to: '2026-11-28' }, '2026-11-28')).toBe(2);
+    expect(unfinishedFrom(days, 'daily', { from: '2026-11-26', to: '2026-11-28' }, '2026-12-01')).toBe(-1);
+    // A whole month drawn for a range ending yesterday is still under way when the month is.
+    const months = [{ period: '2026-10' }, { period: '2026-11' }];
+    expect(unfinishedFrom(months, 'monthly', { from: '2026-10-01', to: '2026-11-27' }, '2026-11-28')).toBe(1);
+  });
+
+  it('is not drawn as a finished value: the line stops at the last finished day, then a dashed stretch to a hollow point labelled "so far"', () => {
+    const series = trendOption(renewals, days, 'daily', new Set(), undefined, 2).series as Drawn[];
+    const gross = series.filter((s) => s.name === 'Gross');
+    expect(gross).toHaveLength(2);
+    const [finished, soFar] = gross as [Drawn, Drawn];
+    expect(finished.data).toEqual([120, 140, null]);
+    expect(soFar.lineStyle?.type).toBe('dashed');
+    expect(soFar.symbol).toBe('emptyCircle');
+    expect(soFar.data[0]).toBeNull();
+    expect(soFar.data[1]).toEqual({ value: 140, symbol: 'none' });
+    expect((soFar.data[2] as { value: number }).value).toBe(0);
+    // Said once, by the last series shown.
+    const labels = series.flatMap((s) => s.data.filter((d) => d && typeof d === 'object' && 'label' in d));
+    expect(labels).toEqual([expect.objectContaining({ label: expect.objectContaining({ formatter: 'so far' }) })]);
+    expect(series.find((s) => s.name === 'Est. Net' && s.lineStyle?.type === 'dashed')!.data[2]).toHaveProperty(
+      'label',
+    );
+  });
+
+  it('says "so far" in the hover of that period only', () => {
+    const option = trendOption(renewals, days, 'daily', new Set(), undefined, 2);
+    const hover = (option.tooltip as { formatter: (p: unknown) => string }).formatter;
+    expect(hover([{ dataIndex: 2 }])).toMatch(/^Nov 28 \(so far\)<br>/);
+    expect(hover([{ dataIndex: 1 }])).toMatch(/^Nov 27<br>/);
+  });
+
+  it('fades the bars of that period in a stacked bar chart and labels its top "so far"', () => {
+    const reasons = chart('cancellation-reason-trend');
+    const rows = [
+      { period: '2026-10', Moving: 1, Price: 2 },
+      { period: '2026-11', Moving: 1, Price: 0 },
+    ];
+    const series = trendOption(reasons, rows, 'monthly', new Set(), undefined, 1).series as {
+      data: (number | { value: number; itemStyle: { opacity: number }; label?: unknown })[];
+    }[];
+    expect(series).toHaveLength(2);
+    expect(series[0]!.data[0]).toBe(1);
+    expect(series[0]!.data[1]).toMatchObject({ value: 1, itemStyle: { opacity: 0.45 } });
+    expect(series[0]!.data[1]).not.toHaveProperty('label');
+    expect(series[1]!.data[1]).toHaveProperty('label.formatter', 'so far');
+  });
+
+  it('draws every period as finished when none is under way', () => {
+    const series = trendOption(renewals, days, 'daily').series as Drawn[];
+    expect(series.map((s) => s.name)).toEqual(['Gross', 'Est. Net']);
+    expect(series[0]!.data).toEqual([120, 140, 0]);
+  });
+});
+
+describe('the period line of a picture', () => {
+  it('names the view and the first and last period with their years, and the one still under way', () => {
+    const months = ['2025-12', '2026-01', '2026-11'].map((period) => ({ period }));
+    expect(periodShown(months, 'monthly', 2)).toBe('Monthly · Dec 2025 – Nov 2026 (Nov 2026 so far)');
+    expect(periodShown(months, 'monthly')).toBe('Monthly · Dec 2025 – Nov 2026');
+    const weeks = [{ period: '2026-11-16' }, { period: '2026-11-23' }];
+    expect(periodShown(weeks, 'weekly', 1)).toBe('Weekly · Nov 16, 2026 – Nov 29, 2026 (week of Nov 23, 2026 so far)');
+    expect(periodShown([{ period: '2019' }, { period: '2026' }], 'yearly')).toBe('Yearly · 2019 – 2026');
+    expect(periodShown([], 'daily')).toBe('Daily');
   });
 });
 

@@ -1,6 +1,7 @@
+import dayjs from 'dayjs';
 import { PALETTE_17 } from '../../../contract/business';
 import { percentage, type StatsRow, type StatsView } from '../../../contract/stats';
-import { periodRange, type DrillNames, type SeriesDef, type TrendChartDef } from './charts';
+import { periodRange, type DateRange, type DrillNames, type SeriesDef, type TrendChartDef } from './charts';
 import { type ChartOption, type ChartTable } from '../../ui';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -13,6 +14,58 @@ export function periodLabel(period: string, view: StatsView, monthWithYear = fal
   if (view === 'monthly') return monthWithYear ? `${name} ${year}` : name;
   return `${name} ${Number(day)}`;
 }
+
+/** A view's name in a picture's or a file's period line. */
+const VIEW_NAMES: Record<StatsView, string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  yearly: 'Yearly',
+};
+/** How a day is written in a view's period line: a month's or a year's days are not named. */
+const DAY_FORMAT: Record<StatsView, string> = {
+  daily: 'MMM D, YYYY',
+  weekly: 'MMM D, YYYY',
+  monthly: 'MMM YYYY',
+  yearly: 'YYYY',
+};
+
+/**
+ * The stretch a chart's rows cover, as a reader names it: "Monthly · Dec 2025 – Nov 2026", with the period still
+ * under way said to be so ("(Nov 2026 so far)").
+ */
+export function periodShown(rows: StatsRow[], view: StatsView, unfinished = -1): string {
+  if (!rows.length) return VIEW_NAMES[view];
+  const day = (date: string) => dayjs(date).format(DAY_FORMAT[view]);
+  const from = periodRange(String(rows[0]!.period), view).from;
+  const to = periodRange(String(rows.at(-1)!.period), view).to;
+  const span = from === to || day(from) === day(to) ? day(from) : `${day(from)} – ${day(to)}`;
+  const current = unfinished >= 0 ? periodRange(String(rows[unfinished]!.period), view).from : null;
+  const soFar = current ? ` (${view === 'weekly' ? 'week of ' : ''}${day(current)} so far)` : '';
+  return `${VIEW_NAMES[view]} · ${span}${soFar}`;
+}
+
+/**
+ * The first of the rows whose period is still under way, or -1: a view always ends with the current period (ADR
+ * 004); a chosen range does when its last period ends today or later (the browser's today, as for the figures).
+ */
+export function unfinishedFrom(
+  rows: StatsRow[],
+  view: StatsView,
+  range?: DateRange,
+  today = dayjs().format('YYYY-MM-DD'),
+): number {
+  if (!range) return rows.length - 1;
+  return rows.findIndex((r) => periodRange(String(r.period), view).to >= today);
+}
+
+/** The first column of a chart's table: what one of its periods is, each written in full (`2026-03`, never "Mar"). */
+const PERIOD_COLUMN: Record<StatsView, string> = {
+  daily: 'Day',
+  weekly: 'Week starting',
+  monthly: 'Month',
+  yearly: 'Year',
+};
 
 /** The series of a chart: its fixed list, or one per named column of the rows, coloured from the 17-colour palette. */
 export function seriesOf(def: TrendChartDef, rows: StatsRow[]): SeriesDef[] {
@@ -48,8 +101,8 @@ const previousRow = (rows: StatsRow[], previous: StatsRow[], index: number) =>
   previous[index - rows.length + previous.length];
 
 /**
- * The rows a trend chart draws, as a table: each period's label, then the value of each series shown (and, when
- * comparing, of each one's previous stretch).
+ * The rows a trend chart draws, as a table: each period written in full, then the value of each series shown and,
+ * when comparing, the period compared with and the value of each previous stretch shown.
  */
 export function trendTable(
   def: TrendChartDef,
@@ -60,14 +113,23 @@ export function trendTable(
   names: DrillNames = { ids: new Map() },
 ): ChartTable {
   const series = seriesOf(def, rows).filter((s) => !hidden.has(s.name));
+  const before = previous ? series.filter((s) => !hidden.has(previousName(s.name))) : [];
   const { drill } = def;
+  const unit = PERIOD_COLUMN[view];
   return {
-    columns: ['Period', ...series.map((s) => s.name), ...(previous ? series.map((s) => previousName(s.name)) : [])],
-    rows: rows.map((r, i) => [
-      periodLabel(String(r.period), view, def.monthWithYear),
-      ...series.map((s) => Number(r[s.field] ?? 0)),
-      ...(previous ? series.map((s) => Number(previousRow(rows, previous, i)?.[s.field] ?? 0)) : []),
-    ]),
+    columns: [
+      unit,
+      ...series.map((s) => s.name),
+      ...(previous ? [`Previous ${unit.toLowerCase()}`, ...before.map((s) => previousName(s.name))] : []),
+    ],
+    rows: rows.map((r, i) => {
+      const then = previous && previousRow(rows, previous, i);
+      return [
+        String(r.period),
+        ...series.map((s) => Number(r[s.field] ?? 0)),
+        ...(previous ? [String(then?.period ?? ''), ...before.map((s) => Number(then?.[s.field] ?? 0))] : []),
+      ];
+    }),
     ...(drill && {
       href: (row: number, column: number) =>
         column <= series.length
@@ -83,42 +145,34 @@ export function isEmptyTrend(def: TrendChartDef, rows: StatsRow[]): boolean {
   return !series.length || rows.every((r) => series.every((s) => !Number(r[s.field] ?? 0)));
 }
 
+/** How a value of a period still under way is drawn: hollow, on a dashed stretch, or a faded bar with a dashed edge. */
+const SO_FAR = 'so far';
+
 /**
- * The ECharts option of a trend chart for the rows of one view. The legend is drawn by the page (it wraps, where
- * the canvas legend pages), so the canvas one is hidden and only says which series the reader switched off.
+ * A line's periods under way: a dashed stretch from its last finished value to hollow points, under the series' own
+ * name (so the legend switches both, and a click opens the same list); the last point may carry the "so far" label.
  */
-export function trendOption(
-  def: TrendChartDef,
-  rows: StatsRow[],
-  view: StatsView,
-  hidden: ReadonlySet<string> = new Set(),
-  previous?: StatsRow[],
-): ChartOption {
-  const series = seriesOf(def, rows);
-  const shownBefore = (index: number) => (previous ? previousRow(rows, previous, index) : undefined);
-  const labels = rows.map((r) => periodLabel(String(r.period), view, def.monthWithYear));
-  // The daily view ends with today in the business time zone.
-  const todayIndex = view === 'daily' ? rows.length - 1 : -1;
-  const main = series.map((s, i) => ({
+function soFarLines(series: SeriesDef[], rows: StatsRow[], unfinished: number, label: (s: SeriesDef) => object) {
+  return series.map((s, i) => ({
     name: s.name,
-    type: def.type === 'stackedBar' ? ('bar' as const) : ('line' as const),
-    stack: def.type === 'stackedBar' ? 'total' : undefined,
+    type: 'line' as const,
     smooth: false,
-    showSymbol: rows.length <= 31,
-    data: rows.map((r) => Number(r[s.field] ?? 0)),
-    markLine:
-      def.markToday && i === 0 && todayIndex >= 0
-        ? {
-            symbol: 'none' as const,
-            silent: true,
-            label: { formatter: 'Today' },
-            lineStyle: { color: '#868E96', type: 'dashed' as const },
-            data: [{ xAxis: todayIndex }],
-          }
-        : undefined,
+    color: s.color ?? PALETTE_17[i % PALETTE_17.length],
+    lineStyle: { type: 'dashed' as const },
+    symbol: 'emptyCircle',
+    symbolSize: 8,
+    data: rows.map((r, index) => {
+      const value = Number(r[s.field] ?? 0);
+      if (index === unfinished - 1) return { value, symbol: 'none' };
+      if (index < unfinished) return null;
+      return { value, ...(index === rows.length - 1 && label(s)) };
+    }),
   }));
-  // The stretch before, faint and dashed under each series, in its colour.
-  const faint = series.map((s) => ({
+}
+
+/** The stretch before, faint and dashed under each series, in its colour. */
+const faintLines = (series: SeriesDef[], rows: StatsRow[], previous: StatsRow[]) =>
+  series.map((s) => ({
     name: previousName(s.name),
     type: 'line' as const,
     smooth: false,
@@ -126,17 +180,73 @@ export function trendOption(
     silent: true,
     color: s.color ?? PALETTE_17[0],
     lineStyle: { type: 'dashed' as const, opacity: 0.45 },
-    data: rows.map((_, i) => Number(shownBefore(i)?.[s.field] ?? 0)),
+    data: rows.map((_, i) => Number(previousRow(rows, previous, i)?.[s.field] ?? 0)),
   }));
+
+/** Daily Renewals' marker line on today's date (§2). */
+const todayMark = (index: number) => ({
+  symbol: 'none' as const,
+  silent: true,
+  label: { formatter: 'Today' },
+  lineStyle: { color: '#868E96', type: 'dashed' as const },
+  data: [{ xAxis: index }],
+});
+
+/**
+ * The ECharts option of a trend chart for the rows of one view. The legend is drawn by the page (it wraps, where
+ * the canvas legend pages), so the canvas one is hidden and only says which series the reader switched off.
+ * From `unfinished` on, periods are still under way: their values are drawn apart from the finished ones (a
+ * dashed stretch to a hollow point, a faded bar), labelled "so far", never as a finished value (today's renewals
+ * are not a dive to $0).
+ */
+export function trendOption(
+  def: TrendChartDef,
+  rows: StatsRow[],
+  view: StatsView,
+  hidden: ReadonlySet<string> = new Set(),
+  previous?: StatsRow[],
+  unfinished = -1,
+): ChartOption {
+  const series = seriesOf(def, rows);
+  const shownBefore = (index: number) => (previous ? previousRow(rows, previous, index) : undefined);
+  const labels = rows.map((r) => periodLabel(String(r.period), view, def.monthWithYear));
+  const isUnfinished = (index: number) => unfinished >= 0 && index >= unfinished;
+  // The daily view ends with today in the business time zone.
+  const todayIndex = view === 'daily' ? rows.length - 1 : -1;
+  const value = (s: SeriesDef, index: number) => Number(rows[index]![s.field] ?? 0);
+  // "so far" is said once, by the last series shown (the top of a stack).
+  const labelled = series.filter((s) => !hidden.has(s.name)).at(-1);
+  const soFarLabel = (s: SeriesDef) =>
+    s === labelled ? { label: { show: true, position: 'top' as const, formatter: SO_FAR } } : {};
+  const bars = def.type === 'stackedBar';
+  const main = series.map((s, i) => ({
+    name: s.name,
+    type: bars ? ('bar' as const) : ('line' as const),
+    stack: bars ? 'total' : undefined,
+    smooth: false,
+    showSymbol: rows.length <= 31,
+    data: rows.map((_, index) => {
+      if (!isUnfinished(index)) return value(s, index);
+      if (!bars) return null;
+      const color = s.color ?? PALETTE_17[i % PALETTE_17.length];
+      return {
+        value: value(s, index),
+        itemStyle: { opacity: 0.45, borderColor: color, borderType: 'dashed' as const, borderWidth: 1 },
+        ...soFarLabel(s),
+      };
+    }),
+    markLine: def.markToday && i === 0 && todayIndex >= 0 ? todayMark(todayIndex) : undefined,
+  }));
+  const soFar = bars || unfinished < 0 ? [] : soFarLines(series, rows, unfinished, soFarLabel);
   return {
     color: series.map((s) => s.color ?? PALETTE_17[0]),
-    grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
     legend: {
       show: false,
       selected: Object.fromEntries(
         series.flatMap((s) => [
           [s.name, !hidden.has(s.name)],
-          ...(previous ? [[previousName(s.name), !hidden.has(s.name)]] : []),
+          ...(previous ? [[previousName(s.name), !hidden.has(previousName(s.name))]] : []),
         ]),
       ),
     },
@@ -148,14 +258,15 @@ export function trendOption(
         const row = index === undefined ? undefined : rows[index];
         if (!row) return '';
         const before = shownBefore(index!);
-        const lines = hoverLines(def, series, row, labels[index!]!);
+        const label = isUnfinished(index!) ? `${labels[index!]!} (${SO_FAR})` : labels[index!]!;
+        const lines = hoverLines(def, series, row, label);
         if (before)
-          for (const s of series.filter((s) => !hidden.has(s.name)))
+          for (const s of series.filter((s) => !hidden.has(previousName(s.name))))
             lines.push(`${previousName(s.name)}: ${formatValue(def, Number(before[s.field] ?? 0))}`);
         return lines.map(escape).join('<br>');
       },
     },
-    xAxis: { type: 'category', data: labels, boundaryGap: def.type === 'stackedBar' },
+    xAxis: { type: 'category', data: labels, boundaryGap: bars },
     yAxis: {
       type: 'value',
       minInterval: def.money || def.percent ? undefined : 1,
@@ -164,6 +275,6 @@ export function trendOption(
           def.money ? `$${v.toLocaleString('en-US')}` : def.percent ? `${v}%` : v.toLocaleString('en-US'),
       },
     },
-    series: previous ? [...main, ...faint] : main,
-  };
+    series: [...main, ...soFar, ...(previous ? faintLines(series, rows, previous) : [])],
+  } as ChartOption;
 }

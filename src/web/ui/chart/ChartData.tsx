@@ -1,8 +1,9 @@
-import { type RefObject } from 'react';
-import { ActionIcon, Anchor, Menu, Table, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { ActionIcon, Anchor, Box, Menu, Table, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconDotsVertical, IconFileSpreadsheet, IconPhoto, IconTable } from '@tabler/icons-react';
 import { csvLine } from '../../../contract/csv';
+import type { ChartOption } from './types';
 
 /** What a chart draws, as rows: its CSV download and its data table say exactly this. */
 export interface ChartTable {
@@ -34,34 +35,41 @@ export function downloadCsv(title: string, table: ChartTable) {
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** The chart's canvas on the card's own background (the canvas itself is transparent). */
-function downloadPng(title: string, card: HTMLElement) {
-  const source = card.querySelector<HTMLCanvasElement>('canvas');
-  if (!source) return;
-  const canvas = document.createElement('canvas');
-  canvas.width = source.width;
-  canvas.height = source.height;
-  const ctx = canvas.getContext('2d')!;
-  ctx.fillStyle = getComputedStyle(card).backgroundColor || '#fff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(source, 0, 0);
-  download(fileName(title, 'png'), canvas.toDataURL('image/png'));
+/** What a chart's picture draws: its option, the stretch of time it shows, and its height on the page. */
+export interface ChartPicture {
+  option: ChartOption;
+  /** As a reader names it: "Monthly · Dec 2025 – Nov 2026". */
+  period: string;
+  height: number;
+}
+
+/** The chart as a PNG on the card's own background, with its title, period and legend (drawn by the chart's code). */
+async function downloadPng(title: string, picture: ChartPicture, card: HTMLElement, scheme: 'light' | 'dark') {
+  const { picturePng } = await import('./picture');
+  const background = getComputedStyle(card).backgroundColor || '#fff';
+  const png = await picturePng({ ...picture, title, scheme, background });
+  const url = URL.createObjectURL(png);
+  download(fileName(title, 'png'), url);
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 /** A chart's menu: its rows as CSV, its picture as PNG, and its data table shown or hidden. */
 export function ChartMenu({
   title,
   table,
+  picture,
   card,
   tableShown,
   onToggleTable,
 }: {
   title: string;
   table: ChartTable | null;
+  picture: ChartPicture | null;
   card: RefObject<HTMLElement | null>;
   tableShown: boolean;
   onToggleTable(): void;
 }) {
+  const scheme = useComputedColorScheme('light');
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -80,7 +88,8 @@ export function ChartMenu({
         </Menu.Item>
         <Menu.Item
           leftSection={<IconPhoto size={16} />}
-          onClick={() => card.current && downloadPng(title, card.current)}
+          disabled={!picture}
+          onClick={() => picture && card.current && void downloadPng(title, picture, card.current, scheme)}
         >
           Download PNG
         </Menu.Item>
@@ -103,40 +112,81 @@ function Cell({ value, href }: { value: string | number; href: string | null }) 
   );
 }
 
-/** The chart's rows as a table: shown on request, and always there for screen readers; values link to their rows. */
+/** Whether an element's content is wider than the element, followed as either changes size. */
+function useOverflows<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setOverflows(el.scrollWidth > el.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [ref, overflows] as const;
+}
+
+/**
+ * A table that scrolls sideways inside its box when it is wider (a phone): the box is then a labelled region that
+ * takes the keyboard's focus, so its hidden columns can be scrolled to with the arrow keys.
+ */
+function SidewaysScroll({ label, children }: { label: string; children: ReactNode }) {
+  const [ref, overflows] = useOverflows<HTMLDivElement>();
+  return (
+    <Box
+      ref={ref}
+      mt="sm"
+      style={{ overflowX: 'auto' }}
+      {...(overflows && { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` })}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * The chart's rows as a table: shown on request, and always there for screen readers; values link to their rows.
+ * Compact, with headers that wrap, so it fits a chart's card on a desktop; it scrolls on a phone.
+ */
 export function ChartDataTable({ caption, table, shown }: { caption: string; table: ChartTable; shown: boolean }) {
   const content = (
-    <Table.ScrollContainer minWidth={320} mt="sm">
-      <Table striped withTableBorder fz="sm">
-        <caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            {table.columns.map((c) => (
-              <Table.Th key={c} scope="col">
-                {c}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {table.rows.map((row, i) => (
-            <Table.Tr key={i}>
-              {row.map((cell, j) =>
-                j === 0 ? (
-                  <Table.Th key={j} scope="row" fw={400}>
-                    {cell}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={j}>
-                    <Cell value={cell} href={table.href?.(i, j) ?? null} />
-                  </Table.Td>
-                ),
-              )}
-            </Table.Tr>
+    <Table striped withTableBorder fz="sm" horizontalSpacing={6} verticalSpacing={4}>
+      <caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
+      <Table.Thead>
+        <Table.Tr>
+          {table.columns.map((c) => (
+            <Table.Th key={c} scope="col" style={{ verticalAlign: 'bottom' }}>
+              {c}
+            </Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {table.rows.map((row, i) => (
+          <Table.Tr key={i}>
+            {row.map((cell, j) =>
+              j === 0 ? (
+                <Table.Th key={j} scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
+                  {cell}
+                </Table.Th>
+              ) : (
+                <Table.Td key={j}>
+                  <Cell value={cell} href={table.href?.(i, j) ?? null} />
+                </Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
-  return shown ? content : <VisuallyHidden>{content}</VisuallyHidden>;
+  // Hidden, it is only read aloud: no scrolling box, which would be a stop for the keyboard on nothing visible.
+  return shown ? (
+    <SidewaysScroll label={caption}>{content}</SidewaysScroll>
+  ) : (
+    <VisuallyHidden>{content}</VisuallyHidden>
+  );
 }

@@ -3,6 +3,18 @@ import { Group, UnstyledButton, Text, Box } from '@mantine/core';
 export interface LegendItem {
   name: string;
   color: string;
+  /** A faint dashed line (a stretch compared with): its swatch is a dashed stroke, as drawn. */
+  dashed?: boolean;
+}
+
+/** A series' swatch: a square, or a short dashed stroke for a dashed series; gray while it is switched off. */
+function Swatch({ item, shown }: { item: LegendItem; shown: boolean }) {
+  const color = shown ? item.color : 'var(--mantine-color-gray-4)';
+  return item.dashed ? (
+    <Box w={16} h={0} style={{ borderTop: `3px dashed ${color}`, opacity: shown ? 0.7 : 1 }} />
+  ) : (
+    <Box w={12} h={12} style={{ borderRadius: 3, background: color }} />
+  );
 }
 
 /**
@@ -27,11 +39,7 @@ export function ChartLegend({
         return (
           <UnstyledButton key={item.name} aria-pressed={shown} onClick={() => onToggle(item.name)}>
             <Group gap={6} wrap="nowrap">
-              <Box
-                w={12}
-                h={12}
-                style={{ borderRadius: 3, background: shown ? item.color : 'var(--mantine-color-gray-4)' }}
-              />
+              <Swatch item={item} shown={shown} />
               <Text size="xs" td={shown ? undefined : 'line-through'}>
                 {item.name}
               </Text>

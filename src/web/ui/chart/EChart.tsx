@@ -1,38 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useComputedColorScheme } from '@mantine/core';
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
 import type { ChartOption, ChartProps } from './types';
-import { GRAPHIC_CONTRAST, readable } from '../contrast';
-
-// Only what the charts use is bundled: lines, bars, donuts, their axes, legend, tooltip and mark lines, on canvas.
-echarts.use([
-  LineChart,
-  BarChart,
-  PieChart,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TooltipComponent,
-  CanvasRenderer,
-]);
-
-/** The dark card behind a chart; a series colour made for white paper (the spec's dark gray) is lightened to show on it. */
-const DARK_CARD = '#2e2e2e';
-const forScheme = (option: ChartOption, scheme: 'light' | 'dark'): ChartOption =>
-  scheme === 'dark' && Array.isArray(option.color)
-    ? {
-        ...option,
-        color: option.color.map((c) =>
-          typeof c === 'string' ? readable(c, [DARK_CARD], 'lighter', GRAPHIC_CONTRAST) : c,
-        ),
-      }
-    : option;
+import { echarts, forScheme, type Scheme } from './library';
 
 // No entry animation: a chart counts as drawn when its data is, not a second later. The card shows through.
-const draw = (instance: echarts.ECharts, option: ChartOption, scheme: 'light' | 'dark') =>
+const draw = (instance: echarts.ECharts, option: ChartOption, scheme: Scheme) =>
   instance.setOption(
     { animation: false, backgroundColor: 'transparent', ...forScheme(option, scheme) } as echarts.EChartsCoreOption,
     { notMerge: true },

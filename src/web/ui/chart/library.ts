@@ -1,0 +1,47 @@
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  TooltipComponent,
+} from 'echarts/components';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import type { ChartOption } from './types';
+import { GRAPHIC_CONTRAST, readable } from '../contrast';
+
+// Only what the charts use is bundled: lines, bars, donuts, their axes, legend, tooltip and mark lines, on canvas;
+// titles and the SVG renderer for a chart's picture (picture.ts).
+echarts.use([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TitleComponent,
+  TooltipComponent,
+  CanvasRenderer,
+  SVGRenderer,
+]);
+
+export { echarts };
+export type Scheme = 'light' | 'dark';
+
+/** The dark card behind a chart; a series colour made for white paper (the spec's dark gray) is lightened to show on it. */
+const DARK_CARD = '#2e2e2e';
+const onDark = (c: unknown) => (typeof c === 'string' ? readable(c, [DARK_CARD], 'lighter', GRAPHIC_CONTRAST) : c);
+
+/** The option as drawn in a scheme: on dark, the palette and the colours set on single series are lightened. */
+export function forScheme(option: ChartOption, scheme: Scheme): ChartOption {
+  if (scheme !== 'dark') return option;
+  const series = Array.isArray(option.series)
+    ? option.series.map((s) => ('color' in s && s.color ? { ...s, color: onDark(s.color) } : s))
+    : option.series;
+  return {
+    ...option,
+    ...(Array.isArray(option.color) && { color: option.color.map(onDark) }),
+    ...(series && { series }),
+  } as ChartOption;
+}
