@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './support/harness';
+import { startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
 import { recordAudit } from '../src/server/modules/audit';
 import { createSupplier } from '../src/server/test/factories';
 import type { Page } from 'playwright-core';
@@ -57,12 +57,7 @@ describe('the audit log', () => {
     for (const line of lines) expect(line.split(',')[4]).toBe('auth.signed_in');
   });
 
-  it.each([
-    [1280, 'light'],
-    [1280, 'dark'],
-    [375, 'light'],
-    [375, 'dark'],
-  ] as const)(
+  it.each(WIDTHS_AND_SCHEMES)(
     'names the record, reads a change as "Field: old → new" and shows its undo with it, without Revert, at %i px, %s',
     async (width, scheme) => {
       const original = `Readable Mobile ${width} ${scheme}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2E, type E2E } from './support/harness';
+import { startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
 import { seriousViolations } from './support/accessibility';
 import { createCustomer, createSubscription } from '../src/server/test/factories';
 
@@ -58,12 +58,7 @@ const drawnOnTop = (locator: Locator) =>
   });
 
 describe('the command palette', () => {
-  it.each([
-    [1280, 'light'],
-    [1280, 'dark'],
-    [375, 'light'],
-    [375, 'dark'],
-  ] as const)(
+  it.each(WIDTHS_AND_SCHEMES)(
     'offers only records that exist as options, the first active so Enter opens it, at %i px, %s',
     async (width, scheme) => {
       const tag = `${width}${scheme}`;

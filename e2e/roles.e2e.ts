@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { sidebarOnScreen, startE2E, type E2E } from './support/harness';
+import { sidebarOnScreen, startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
 import {
   createCustomer,
   createDevice,
@@ -94,19 +94,13 @@ function watch403s(page: Page): string[] {
 }
 
 describe('a page opened by its address', () => {
-  const SIZES = [
-    [1280, 'light'],
-    [1280, 'dark'],
-    [375, 'light'],
-    [375, 'dark'],
-  ] as const;
   const CASES = [
     { role: 'analyst', page: '/admin/users', name: 'staff', action: 'Invite' },
     { role: 'field-rep', page: '/admin/devices', name: 'devices', action: 'Export CSV' },
   ] as const;
 
   for (const { role, page: address, name, action } of CASES)
-    it.each(SIZES)(
+    it.each(WIDTHS_AND_SCHEMES)(
       `shows ${role === 'analyst' ? 'an analyst' : 'a field rep'} the ${name} page's permission message alone, without ${action} (%i px, %s)`,
       async (width, scheme) => {
         const { page } = await e.signedInPage({ role, isRep: role === 'field-rep', viewport: { width, height: 800 } });

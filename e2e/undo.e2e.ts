@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startE2E, type E2E } from './support/harness';
+import { startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
 import { cancellationReasons, subscriptionCancellations, suppliers } from '../src/server/db/schema';
 import { createCancellation, createCancellationReason, createSupplier } from '../src/server/test/factories';
 
@@ -50,12 +50,7 @@ describe('undo and revert', () => {
     expect(await reasonOf()).toBe(0);
   });
 
-  it.each([
-    [1280, 'light'],
-    [1280, 'dark'],
-    [375, 'light'],
-    [375, 'dark'],
-  ] as const)(
+  it.each(WIDTHS_AND_SCHEMES)(
     'shows the Undo toast whole, announced, and clear of every control of the header at %i px, %s',
     async (width, scheme) => {
       await createCancellationReason(e.db, { name: `Toast ${width} ${scheme}` });

@@ -77,3 +77,11 @@ export async function sidebarOnScreen(page: Page): Promise<boolean> {
   const box = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();
   return !!box && box.x + box.width > 0;
 }
+
+/** The window widths and colour schemes a journey is seen at: a desktop and a phone, light and dark. */
+export const WIDTHS_AND_SCHEMES = [
+  [1280, 'light'],
+  [1280, 'dark'],
+  [375, 'light'],
+  [375, 'dark'],
+] as const;
