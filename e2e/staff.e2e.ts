@@ -72,4 +72,27 @@ describe('staff accounts', () => {
     await rep.getByRole('button', { name: 'Change password' }).click();
     await rep.waitForURL('**/admin/login');
   });
+  it('sorts the accounts by a column from its heading, kept in the address through a reload', async () => {
+    await e.createUser({ name: 'Zed Never', role: 'analyst' });
+    const { page } = await e.signedInPage({ name: 'Aaron Latest' });
+    await page.goto('/admin/users');
+    const firstName = async () => (await page.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
+    const heading = (name: string) => page.getByRole('columnheader', { name: new RegExp(name) });
+    await expect.poll(firstName).toBe('Aaron Latest');
+    expect(await heading('Name').getAttribute('aria-sort')).toBe('ascending');
+
+    await heading('Name').getByRole('button').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === '-name');
+    await expect.poll(firstName).toBe('Zed Never');
+
+    // The newest sign-in first: the account that just signed in.
+    await heading('Last sign-in').getByRole('button').click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === '-lastSignInAt');
+    await expect.poll(firstName).toBe('Aaron Latest');
+    expect(await heading('Last sign-in').getAttribute('aria-sort')).toBe('descending');
+    await page.reload();
+    await expect.poll(firstName).toBe('Aaron Latest');
+    expect(await heading('Last sign-in').getAttribute('aria-sort')).toBe('descending');
+    await page.screenshot({ path: '.tmp/screens/staff-sorted-1280.png' });
+  });
 });

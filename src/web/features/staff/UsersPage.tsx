@@ -12,6 +12,7 @@ import { useStaff } from './api';
 import { LinkNotice, type ShownLink } from './LinkNotice';
 import { RoleGuide } from './RoleGuide';
 import { StaffActions } from './StaffActions';
+import { sortStaff, useStaffSort } from './staffOrder';
 import { EditStaffForm, InviteForm } from './StaffForms';
 
 const STATUS_COLORS: Record<StaffStatus, string> = { active: 'green', invited: 'blue', disabled: 'gray' };
@@ -24,20 +25,23 @@ function staffColumns(actions: (u: StaffRow) => ReactNode): Column<StaffRow>[] {
       key: 'name',
       header: 'Name',
       nowrap: true,
+      sortable: 'asc',
       render: (u) => (
         <Text size="sm" fw={500}>
           {u.name}
         </Text>
       ),
     },
-    { key: 'email', header: 'E-mail' },
-    { key: 'role', header: 'Role', nowrap: true, render: (u) => roleLabel(u.role) },
+    { key: 'email', header: 'E-mail', sortable: 'asc' },
+    { key: 'role', header: 'Role', nowrap: true, sortable: 'asc', render: (u) => roleLabel(u.role) },
     { key: 'isRep', header: 'Rep', render: (u) => yesNo(u.isRep) },
     { key: 'canForceCreate', header: 'Logs for others', render: (u) => yesNo(u.canForceCreate) },
     {
       key: 'lastSignInAt',
       header: 'Last sign-in',
       nowrap: true,
+      // The latest sign-ins are what one looks for.
+      sortable: 'desc',
       render: (u) => formatDateTime(u.lastSignInAt) || 'Never',
     },
     { key: 'openSessions', header: 'Sessions', align: 'right' },
@@ -45,6 +49,7 @@ function staffColumns(actions: (u: StaffRow) => ReactNode): Column<StaffRow>[] {
       key: 'status',
       header: 'Status',
       nowrap: true,
+      sortable: 'asc',
       render: (u) => (
         <Badge variant="light" color={STATUS_COLORS[u.status]} miw="max-content">
           {STAFF_STATUS_LABELS[u.status]}
@@ -75,6 +80,7 @@ export function UsersPage() {
     />
   );
 
+  const { sort, onSortChange } = useStaffSort();
   const columns = staffColumns(actions);
 
   return (
@@ -92,7 +98,9 @@ export function UsersPage() {
       <DataTable
         caption="Staff"
         columns={columns}
-        rows={staff.data}
+        rows={staff.data && sortStaff(staff.data, sort)}
+        sort={sort}
+        onSortChange={onSortChange}
         loading={staff.isFetching}
         error={staff.error}
         onRetry={() => staff.refetch()}
