@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
-import { bootstrap } from './bootstrap';
+import { bootstrap, underBootstrapLock } from './bootstrap';
 import { testConfig } from './config';
 import { connectDatabase } from './db/client';
 import journal from './db/migrations/meta/_journal.json';
@@ -57,5 +57,42 @@ describe('bootstrap', () => {
       }
     },
     120_000,
+  );
+
+  it.skipIf(!serverUrl)(
+    'builds an index concurrently while an instance of release 1.0.0 waits for the lock in one statement, cancelling that wait',
+    async () => {
+      const name = `bootstrap_${randomBytes(6).toString('hex')}`;
+      await query(serverUrl!, `CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        return client;
+      };
+      const [earlier, migrator] = [await connect(), await connect()];
+      try {
+        await migrator.query('create table visits (id int)');
+        let earlierWait: Promise<unknown> | undefined;
+        await underBootstrapLock(url.toString(), pino({ level: 'silent' }), async () => {
+          // As release 1.0.0 waits: one statement that holds a snapshot until the lock is free.
+          earlierWait = earlier.query('select pg_advisory_lock(1651470196)').catch((error: Error) => error);
+          while (
+            !(await query(url.toString(), 'select 1 from pg_locks where locktype = $$advisory$$ and not granted'))
+              .length
+          );
+          await migrator.query('create index concurrently visits_id_idx on visits (id)');
+        });
+        expect(await earlierWait).toMatchObject({ message: 'canceling statement due to user request' });
+        expect(await query(url.toString(), `select 1 from pg_indexes where indexname = 'visits_id_idx'`)).toHaveLength(
+          1,
+        );
+      } finally {
+        await Promise.all([earlier.end(), migrator.end()]);
+        await query(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+    60_000,
   );
 });

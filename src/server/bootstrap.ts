@@ -15,6 +15,23 @@ import { ensureReferenceData } from './seed/reference';
 const BOOTSTRAP_LOCK = 0x626f6f74;
 /** How often an instance waiting for another's bootstrap asks for the lock again. */
 const BOOTSTRAP_POLL_MS = 200;
+/** How often the holder looks for an earlier release's wait that holds up its migrations. */
+const DEADLOCK_WATCH_MS = 1_000;
+
+/**
+ * Release 1.0.0 waits for the lock in one `pg_advisory_lock` statement, whose snapshot CREATE INDEX CONCURRENTLY in
+ * the holder's migrations waits for: a deadlock PostgreSQL cannot see. Such a wait, once it blocks another backend,
+ * is cancelled: that instance fails its start and is started again by its supervisor, after the migrations.
+ */
+const CANCEL_BLOCKING_WAITS = `
+  with blocking_waits as materialized (
+    select l.pid from pg_locks l
+    where l.locktype = 'advisory' and not l.granted
+      and l.classid = 0 and l.objid = $1::bigint::oid and l.objsubid = 1
+      and l.database = (select oid from pg_database where datname = current_database())
+      and exists (select 1 from pg_stat_activity a where l.pid = any (pg_blocking_pids(a.pid)))
+  )
+  select pid from blocking_waits where pg_cancel_backend(pid)`;
 
 export interface BootstrapResult {
   /** The admin account this start created (with its password when generated); null when accounts existed. */
@@ -27,7 +44,7 @@ export interface BootstrapResult {
  * On PostgreSQL, runs fn holding an advisory lock on a connection of its own, so instances starting together
  * take turns and each sees what the one before it created. PGlite needs none: its DATA_DIR lock admits one process.
  */
-async function underBootstrapLock<T>(
+export async function underBootstrapLock<T>(
   databaseUrl: string | undefined,
   log: FastifyBaseLogger,
   fn: () => Promise<T>,
@@ -48,11 +65,41 @@ async function underBootstrapLock<T>(
       // the database, a deadlock PostgreSQL cannot see (the holder's lock is on another of its connections).
       while (!(await locked())) await sleep(BOOTSTRAP_POLL_MS);
     }
-    return await fn();
+    const watching = watchForBlockingWaits(client, log);
+    try {
+      return await fn();
+    } finally {
+      await watching.stop();
+    }
   } finally {
     // Ending the session releases the lock.
     await client.end();
   }
+}
+
+/** Cancels, every second until stopped, the waits of CANCEL_BLOCKING_WAITS, on the lock's own connection. */
+function watchForBlockingWaits(client: pg.Client, log: FastifyBaseLogger) {
+  const stopped = new AbortController();
+  const loop = (async () => {
+    while (!stopped.signal.aborted) {
+      const { rows } = await client.query<{ pid: number }>(CANCEL_BLOCKING_WAITS, [BOOTSTRAP_LOCK]);
+      for (const { pid } of rows) {
+        log.warn(
+          { pid },
+          'an instance of an earlier release was waiting for the database in a way that blocks the migrations: its wait was cancelled',
+        );
+      }
+      await sleep(DEADLOCK_WATCH_MS, undefined, { signal: stopped.signal }).catch(() => {});
+    }
+  })();
+  // Its failure (the lock's connection lost) is the bootstrap's, raised when it is stopped.
+  loop.catch(() => {});
+  return {
+    async stop() {
+      stopped.abort();
+      await loop;
+    },
+  };
 }
 
 /**
