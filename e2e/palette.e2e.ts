@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
+import { inEachScheme, startE2E, type E2E } from './support/harness';
 import { seriousViolations } from './support/accessibility';
 import { createCustomer, createSubscription } from '../src/server/test/factories';
 
@@ -58,10 +58,10 @@ const drawnOnTop = (locator: Locator) =>
   });
 
 describe('the command palette', () => {
-  it.each(WIDTHS_AND_SCHEMES)(
-    'offers only records that exist as options, the first active so Enter opens it, at %i px, %s',
-    async (width, scheme) => {
-      const tag = `${width}${scheme}`;
+  it.each([1280, 375])(
+    'offers only records that exist as options, the first active so Enter opens it, at %i px, light and dark',
+    async (width) => {
+      const tag = `${width}`;
       const customer = await createCustomer(e.db, {
         name: `Ottilie Combobox${tag}`,
         email: `jsmith.${tag}@palette-${tag}.example`,
@@ -69,7 +69,7 @@ describe('the command palette', () => {
       const other = await createCustomer(e.db, { name: `Otto Combobox${tag}` });
       const subscription = await createSubscription(e.db, { customerId: customer.id });
       const { page } = await e.signedInPage({ viewport: { width, height: 800 } });
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/admin/customers');
       await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
 
@@ -92,8 +92,10 @@ describe('the command palette', () => {
       await expect.poll(() => activeOption(page)).toBe(first);
       await page.keyboard.press('ArrowUp');
       await expect.poll(() => activeOption(page)).toBe(second);
-      await page.screenshot({ path: `.tmp/screens/palette-name-${width}-${scheme}.png` });
-      expect(await seriousViolations(page)).toEqual([]);
+      await inEachScheme(page, async (scheme) => {
+        await page.screenshot({ path: `.tmp/screens/palette-name-${width}-${scheme}.png` });
+        expect(await seriousViolations(page)).toEqual([]);
+      });
       await page.keyboard.press('ArrowUp');
       await expect.poll(() => activeOption(page)).toBe(first);
       await page.keyboard.press('Enter');
@@ -108,7 +110,7 @@ describe('the command palette', () => {
       await offered.waitFor();
       await expect.poll(() => activeOption(page)).toContain(`Subscription #${subscription.id}`);
       expect(await offered.textContent()).toContain(`Ottilie Combobox${tag}`);
-      await page.screenshot({ path: `.tmp/screens/palette-subscription-${width}-${scheme}.png` });
+      await page.screenshot({ path: `.tmp/screens/palette-subscription-${width}.png` });
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/admin/subscriptions/${subscription.id}`);
       await page.getByRole('heading', { name: `Subscription #${subscription.id}` }).waitFor();
@@ -119,7 +121,7 @@ describe('the command palette', () => {
       await page.getByRole('dialog').getByRole('status').filter({ hasText: 'Nothing found' }).waitFor();
       expect(await page.getByRole('option').count()).toBe(0);
       expect(await box.getAttribute('aria-expanded')).toBe('false');
-      await page.screenshot({ path: `.tmp/screens/palette-nothing-${width}-${scheme}.png` });
+      await page.screenshot({ path: `.tmp/screens/palette-nothing-${width}.png` });
 
       // "#" and the id finds the customer; Enter opens them.
       await box.fill(`#${customer.id}`);
@@ -141,7 +143,7 @@ describe('the command palette', () => {
         await expect.poll(() => activeOption(page)).toContain(`Ottilie Combobox${tag}`);
         // Polled: the list can still move as the other kinds of results arrive; a map drawn over it never settles.
         await expect.poll(() => drawnOnTop(found)).toBe(true);
-        await page.screenshot({ path: `.tmp/screens/palette-email-${width}-${scheme}.png` });
+        await page.screenshot({ path: `.tmp/screens/palette-email-${width}.png` });
         await page.keyboard.press('Escape');
         await box.waitFor({ state: 'hidden' });
       }

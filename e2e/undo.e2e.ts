@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
+import { inEachScheme, startE2E, type E2E } from './support/harness';
 import { cancellationReasons, subscriptionCancellations, suppliers } from '../src/server/db/schema';
 import { createCancellation, createCancellationReason, createSupplier } from '../src/server/test/factories';
 
@@ -50,20 +50,22 @@ describe('undo and revert', () => {
     expect(await reasonOf()).toBe(0);
   });
 
-  it.each(WIDTHS_AND_SCHEMES)(
-    'shows the Undo toast whole, announced, and clear of every control of the header at %i px, %s',
-    async (width, scheme) => {
-      await createCancellationReason(e.db, { name: `Toast ${width} ${scheme}` });
+  it.each([1280, 375])(
+    'shows the Undo toast whole, announced, and clear of every control of the header at %i px, light and dark',
+    async (width) => {
+      await createCancellationReason(e.db, { name: `Toast ${width}` });
       const c = await createCancellation(e.db);
       const { page } = await e.signedInPage({ role: 'operations', viewport: { width, height: 800 } });
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/admin/subscription-cancellations');
       await page.getByRole('combobox', { name: `Cancellation reason for cancellation ${c.id}` }).click();
-      await page.getByRole('option', { name: `Toast ${width} ${scheme}` }).click();
+      await page.getByRole('option', { name: `Toast ${width}` }).click();
       const toast = page.getByRole('alert').filter({ hasText: `recorded for cancellation ${c.id}.` });
       await toast.waitFor();
       await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running'));
-      await page.screenshot({ path: `.tmp/screens/undo-toast-${width}-${scheme}.png` });
+      await inEachScheme(page, async (scheme) => {
+        await page.screenshot({ path: `.tmp/screens/undo-toast-${width}-${scheme}.png` });
+      });
 
       await expect.poll(() => toast.textContent()).toContain('Undo is possible for 10 seconds.');
       const undo = toast.getByRole('button', { name: 'Undo', exact: true });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { inEachScheme, startE2E, type E2E } from './harness';
 import { href, paths } from '../../src/web/paths';
 import {
   createCancellation,
@@ -18,7 +18,6 @@ import { createProspect } from '../../src/server/test/factories/prospect';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const SIZES = { wide: { width: 1280, height: 900 }, narrow: { width: 375, height: 800 } } as const;
-const SCHEMES = ['light', 'dark'] as const;
 
 /** axe-core's serious and critical findings on the page as it is now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
@@ -39,16 +38,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  */
 async function findingsInEachScheme(page: Page, path: string, width: number): Promise<string[]> {
   const found: string[] = [];
-  for (const scheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    await page.waitForFunction((s) => document.documentElement.dataset.mantineColorScheme === s, scheme);
-    // Colours change with a transition: read them as the user sees them once it ends.
-    await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
+  await inEachScheme(page, async (scheme) => {
     for (const line of await seriousViolations(page)) found.push(`${path} ${width} ${scheme}: ${line}`);
     // Nor does any page scroll sideways: wide tables scroll inside their own box.
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     if (scrollWidth > width) found.push(`${path} ${width} ${scheme}: the page is ${scrollWidth} px wide`);
-  }
+  });
   return found;
 }
 

@@ -78,6 +78,19 @@ export async function sidebarOnScreen(page: Page): Promise<boolean> {
   return !!box && box.x + box.width > 0;
 }
 
+/**
+ * Runs `look` with the page in the light and then the dark scheme, switched as the system setting switches it (the
+ * app follows it live), once the colours' transition has ended: a journey walked once per width is seen in both.
+ */
+export async function inEachScheme(page: Page, look: (scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    await page.waitForFunction((s) => document.documentElement.dataset.mantineColorScheme === s, scheme);
+    await page.waitForFunction(() => !document.getAnimations().some((a) => a instanceof CSSTransition));
+    await look(scheme);
+  }
+}
+
 /** The window widths and colour schemes a journey is seen at: a desktop and a phone, light and dark. */
 export const WIDTHS_AND_SCHEMES = [
   [1280, 'light'],
