@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
@@ -14,6 +14,27 @@ const withSideEffects = /\/src\/(web\/main\.tsx|contract\/zod\.ts)$/;
 const pageLibrary =
   /node_modules[\\/](echarts|zrender|leaflet|react-leaflet|@react-leaflet|supercluster|us-atlas|topojson-client|@zxcvbn-ts)[\\/]/;
 
+/**
+ * The kit's stylesheet applied at the end of the body instead of in the head: a stylesheet in the head holds back
+ * every paint until it has arrived, one at the end of the body only what follows it, so the page's own "Loading…"
+ * frame (index.html) is painted as soon as the HTML is read. It is still asked for first, by a preload in its place
+ * (else it would queue behind the route's scripts), and the app's scripts still wait for it before they run.
+ */
+const stylesheetAfterFirstFrame: Plugin = {
+  name: 'stylesheet-after-first-frame',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+      const preloaded = links.reduce(
+        (page, link) => page.replace(link, link.replace('rel="stylesheet"', 'rel="preload" as="style"')),
+        html,
+      );
+      return preloaded.replace('</body>', `${links.map((link) => `  ${link}\n`).join('')}  </body>`);
+    },
+  },
+};
+
 // The SPA is served by the Fastify server under /admin; `npm run dev` rebuilds it on change.
 export default defineConfig({
   root: 'src/web',
@@ -21,7 +42,11 @@ export default defineConfig({
   // Each asset also as .br and .gz, made once here at the highest levels, which the server sends as they are
   // instead of compressing a megabyte of script on every cold load (src/server/plugins/spa.ts). Source maps are
   // for staff only and rare; the HTML is a template the server fills in.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.html$/] })],
+  plugins: [
+    react(),
+    stylesheetAfterFirstFrame,
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.html$/] }),
+  ],
   build: {
     outDir: process.env.WEB_OUT_DIR ?? '../../dist/web',
     emptyOutDir: true,
