@@ -15,10 +15,11 @@ const pageLibrary =
   /node_modules[\\/](echarts|zrender|leaflet|react-leaflet|@react-leaflet|supercluster|us-atlas|topojson-client|@zxcvbn-ts)[\\/]/;
 
 /**
- * The kit's stylesheet applied at the end of the body instead of in the head: a stylesheet in the head holds back
- * every paint until it has arrived, one at the end of the body only what follows it, so the page's own "Loading…"
- * frame (index.html) is painted as soon as the HTML is read. It is still asked for first, by a preload in its place
- * (else it would queue behind the route's scripts), and the app's scripts still wait for it before they run.
+ * The kit's stylesheet applied after the page's own "Loading…" frame (index.html) instead of in the head: a
+ * stylesheet in the head holds back every paint until it has arrived, one in the body only what follows it, so the
+ * frame is painted as soon as the HTML is read. It comes before the app's root, whose theme variables must follow it
+ * to win; it is still asked for first, by a preload in its place (else it would queue behind the route's scripts),
+ * and the app's scripts still wait for it before they run.
  */
 const stylesheetAfterFirstFrame: Plugin = {
   name: 'stylesheet-after-first-frame',
@@ -30,7 +31,7 @@ const stylesheetAfterFirstFrame: Plugin = {
         (page, link) => page.replace(link, link.replace('rel="stylesheet"', 'rel="preload" as="style"')),
         html,
       );
-      return preloaded.replace('</body>', `${links.map((link) => `  ${link}\n`).join('')}  </body>`);
+      return preloaded.replace('<div id="root">', `${links.map((link) => `${link}\n    `).join('')}<div id="root">`);
     },
   },
 };

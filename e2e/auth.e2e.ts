@@ -13,6 +13,8 @@ describe('signing in and out', () => {
     await expect.poll(() => page.getByTestId('current-user').textContent()).toBe('Robin Admin');
     await expect.poll(() => page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    // The HTML's own "Loading…" frame, painted before the app's code, is gone once the app is drawn.
+    expect(await page.getByText('Loading…', { exact: true }).count()).toBe(0);
     await page.screenshot({ path: '.tmp/screens/dashboard-shell.png' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/admin/login');

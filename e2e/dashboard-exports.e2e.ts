@@ -90,7 +90,7 @@ describe('chart exports and controls', () => {
         .trim()
         .split('\n');
       expect(lines[0]).toBe(
-        'Month,New Orders,21-Day Returns,Cancellations,Net Subscriptions,Previous month,New Orders (previous),21-Day Returns (previous),Cancellations (previous),Net Subscriptions (previous)',
+        'Month,New Orders,21-Day Returns,Cancellations,Net Subscriptions,Previous month,New Orders (previous),21-Day Returns (previous),Cancellations (previous),Net Subscriptions (previous),So far',
       );
       for (const line of lines.slice(1)) expect(line).toMatch(/^\d{4}-\d{2},-?\d+,\d+,\d+,-?\d+,\d{4}-\d{2},/);
     });
@@ -107,6 +107,7 @@ describe('chart exports and controls', () => {
       const table = chart.getByRole('table', { name: 'Subscription Activity, Past Year' });
       await expect.poll(() => table.isVisible()).toBe(true);
       await expect.poll(() => table.getByRole('columnheader').count()).toBe(10);
+      await table.getByRole('rowheader').last().getByText('so far').waitFor();
       await table.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.tmp/screens/dashboard-compare-table-${width}.png` });
       const box = table.locator('xpath=..');

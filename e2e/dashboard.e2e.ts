@@ -190,10 +190,11 @@ describe('dashboard', () => {
       .readFileSync((await csv.path())!, 'utf8')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe('Month,New Orders,21-Day Returns,Cancellations,Net Subscriptions');
-    // Past Year: one line per month, this month's last, as drawn, each month with its year.
+    expect(lines[0]).toBe('Month,New Orders,21-Day Returns,Cancellations,Net Subscriptions,So far');
+    // Past Year: one line per month, this month's last, as drawn, each month with its year; only this month is "so far".
     expect(lines).toHaveLength(13);
-    expect(lines.at(-1)).toMatch(/^\d{4}-\d{2},4,1,/);
+    expect(lines.at(-1)).toMatch(/^\d{4}-\d{2},4,1,.*,yes$/);
+    for (const line of lines.slice(1, -1)) expect(line).toMatch(/,$/);
 
     await menu.click();
     const [png] = await Promise.all([

@@ -157,8 +157,8 @@ function useTrendData(
   const soFar = unfinished >= 0 ? String(query.data?.[unfinished]?.period) : undefined;
   const names = useSeriesRecordIds(def);
   const table = useMemo(
-    () => (query.data ? trendTable(def, query.data, view, hidden, previous, names) : null),
-    [def, query.data, view, hidden, previous, names],
+    () => (query.data ? trendTable(def, query.data, view, hidden, previous, names, unfinished) : null),
+    [def, query.data, view, hidden, previous, names, unfinished],
   );
   return { query, range, view, shownAs, comparable, hidden, toggle, option, legend, table, picture, soFar };
 }

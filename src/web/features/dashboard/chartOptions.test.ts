@@ -324,6 +324,21 @@ describe('the period still under way', () => {
     expect(series.map((s) => s.name)).toEqual(['Gross', 'Est. Net']);
     expect(series[0]!.data).toEqual([120, 140, 0]);
   });
+
+  it('is marked in a column of its own in the table and its CSV, the values left as numbers, after any compared stretch', () => {
+    const table = trendTable(renewals, days, 'daily', new Set(), undefined, undefined, 2);
+    expect(table.columns).toEqual(['Day', 'Gross', 'Est. Net', 'So far']);
+    expect(table.rows).toEqual([
+      ['2026-11-26', 120, 90, ''],
+      ['2026-11-27', 140, 100, ''],
+      ['2026-11-28', 0, 0, 'yes'],
+    ]);
+    const compared = trendTable(renewals, days, 'daily', new Set(), days, undefined, 2);
+    expect(compared.columns.at(-1)).toBe('So far');
+    expect(compared.rows[2]!.at(-1)).toBe('yes');
+    expect(table.flaggedAs).toBe('so far');
+    expect(trendTable(renewals, days, 'daily').columns).not.toContain('So far');
+  });
 });
 
 describe('the period line of a picture', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { ActionIcon, Anchor, Box, Menu, Table, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Menu, Table, Text, useComputedColorScheme, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconDotsVertical, IconFileSpreadsheet, IconPhoto, IconTable } from '@tabler/icons-react';
 import { csvLine } from '../../../contract/csv';
@@ -11,6 +11,11 @@ export interface ChartTable {
   rows: (string | number)[][];
   /** Where a value's rows are listed (click-through), by row and column; null where there is no list. */
   href?: (row: number, column: number) => string | null;
+  /**
+   * The last column is a flag ("yes" or empty): kept as a column in the CSV, and on the page shown as this word under
+   * the flagged row's first cell instead, so the table is no wider for it.
+   */
+  flaggedAs?: string;
 }
 
 const fileName = (title: string, ext: string) =>
@@ -152,12 +157,13 @@ function SidewaysScroll({ label, children }: { label: string; children: ReactNod
  * Compact, with headers that wrap, so it fits a chart's card on a desktop; it scrolls on a phone.
  */
 export function ChartDataTable({ caption, table, shown }: { caption: string; table: ChartTable; shown: boolean }) {
+  const width = table.flaggedAs ? table.columns.length - 1 : table.columns.length;
   const content = (
     <Table striped withTableBorder fz="sm" horizontalSpacing={6} verticalSpacing={4}>
       <caption style={{ captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
       <Table.Thead>
         <Table.Tr>
-          {table.columns.map((c) => (
+          {table.columns.slice(0, width).map((c) => (
             <Table.Th key={c} scope="col" style={{ verticalAlign: 'bottom' }}>
               {c}
             </Table.Th>
@@ -167,10 +173,15 @@ export function ChartDataTable({ caption, table, shown }: { caption: string; tab
       <Table.Tbody>
         {table.rows.map((row, i) => (
           <Table.Tr key={i}>
-            {row.map((cell, j) =>
+            {row.slice(0, width).map((cell, j) =>
               j === 0 ? (
                 <Table.Th key={j} scope="row" fw={400} style={{ whiteSpace: 'nowrap' }}>
                   {cell}
+                  {table.flaggedAs && row[width] ? (
+                    <Text component="span" display="block" size="xs" c="dimmed">
+                      {table.flaggedAs}
+                    </Text>
+                  ) : null}
                 </Table.Th>
               ) : (
                 <Table.Td key={j}>
