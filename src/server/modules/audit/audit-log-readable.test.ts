@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp, type TestUser } from '../../test/app';
 import { auditLog, products, subscriptions, customers, suppliers } from '../../db/schema';
-import { createCancellation, createCancellationReason, createDevice } from '../../test/factories';
+import { createCancellation, createCancellationReason, createDevice, createSupplier } from '../../test/factories';
 import { supplierBody } from '../../test/factories/supplier';
 import { recordAudit } from './audit.service';
-import { mayNameRecords } from './record-names';
+import { mayNameRecords, recordsNow } from './record-names';
 import type { AuditLogPage } from '../../../contract/audit';
 import { REVERT_MESSAGES } from '../../../contract/revert';
 
@@ -74,6 +74,35 @@ describe('records named in the audit log', () => {
       ['supplier', supplier.name, false],
       ['supplier', null, true],
     ]);
+  });
+
+  it('reads the names with one query per kind of record, however many entries name records of that kind', async () => {
+    const named = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => createSupplier(t.db, { name: `Counted Supplier ${n}` })),
+    );
+    const reasons = await Promise.all([1, 2, 3].map((n) => createCancellationReason(t.db, { name: `Counted ${n}` })));
+    let selects = 0;
+    // Each query the names take starts from a `select` of the handle they are given.
+    const counting = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (prop !== 'select' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          selects += 1;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const refs = [
+      ...named.map((c) => ({ entityType: 'supplier', entityId: c.id })),
+      ...reasons.map((r) => ({ entityType: 'cancellation_reason', entityId: r.id })),
+      { entityType: 'supplier', entityId: 2 ** 31 - 1 },
+    ];
+    const now = await recordsNow(counting, refs);
+    expect(selects).toBe(2);
+    expect(named.map((c) => now({ entityType: 'supplier', entityId: c.id }).name)).toEqual(named.map((c) => c.name));
+    expect(now({ entityType: 'cancellation_reason', entityId: reasons[2]!.id }).name).toBe('Counted 3');
+    expect(now({ entityType: 'supplier', entityId: 2 ** 31 - 1 })).toEqual({ name: null, gone: true });
   });
 
   it('names a kind of record only to a role that may see its pages', () => {
