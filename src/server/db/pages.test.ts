@@ -129,8 +129,10 @@ async function seedEveryList() {
 async function rowQueriesOf(url: string): Promise<Logged[]> {
   const found: Logged[] = [];
   const key = /sort=-?name/.test(url) ? 'm' : /sort=-?weight/.test(url) ? '12.5' : Date.now() * 1000;
-  const cursor = encodeCursor([key, 2_000_000]);
-  for (const page of [url, `${url}${url.includes('?') ? '&' : '?'}after=${cursor}`]) {
+  // The audit log pages on a cursor of its own, `before` newest first and `after` oldest first.
+  const auditCursor = `${/sort=createdAt/.test(url) ? 'after' : 'before'}=2026-01-01T00:00:00.000000Z_2000000`;
+  const next = url.includes('/audit-log') ? auditCursor : `after=${encodeCursor([key, 2_000_000])}`;
+  for (const page of [url, `${url}${url.includes('?') ? '&' : '?'}${next}`]) {
     queries.length = 0;
     await list(page);
     const paged = queries.filter((q) => /order by/i.test(q.text) && /limit/i.test(q.text));
@@ -204,6 +206,8 @@ describe('list pages', () => {
     '/admin/api/parcels?sort=weight',
     '/admin/api/parcels?sort=-weight',
     '/admin/api/suppliers?sort=createdAt',
+    '/admin/api/audit-log?sort=createdAt',
+    '/admin/api/audit-log?sort=-createdAt',
   ])('reads %s off an index in its order, first and next page alike (no sort)', async (url) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {
