@@ -16,7 +16,14 @@ import { PermittedLink, useCan } from '../auth';
 import { useParcels } from './api';
 
 const columns: Column<Parcel>[] = [
-  { key: 'createdAt', header: 'Entered', nowrap: true, sortable: 'desc', render: (p) => formatDateTime(p.createdAt) },
+  {
+    key: 'createdAt',
+    header: 'Entered',
+    nowrap: true,
+    sortable: 'desc',
+    card: 'title',
+    render: (p) => formatDateTime(p.createdAt),
+  },
   {
     key: 'customer',
     header: 'Customer',

@@ -14,6 +14,7 @@ const columns: Column<Supplier>[] = [
     key: 'name',
     header: 'Name',
     sortable: 'asc',
+    card: 'title',
     // The supplier's page is its edit form: a role that cannot edit reads the row here.
     render: (s) => (
       <PermittedLink permission="suppliers.manage" to={href(paths.supplierEdit, { id: s.id })}>
