@@ -90,7 +90,7 @@ export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: strin
   const byCancellation = f.needsReason || readSort(f.sort).column === 'cancelledAt';
   if (byCancellation) conditions.push(isNotNull(subscriptions.cancelledAt));
   const where = and(...conditions);
-  // Each order is read off the index serving it, in either direction (both cancellation ones are partial), no sort.
+  // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
   const key = byCancellation ? subscriptions.cancelledAt : subscriptions.orderedAt;
   return listSpec({
     searched: !!f.q,
