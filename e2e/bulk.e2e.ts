@@ -88,7 +88,10 @@ describe('bulk actions', () => {
     });
     expect(await bar.count()).toBe(0);
     await page.setViewportSize({ width: 375, height: 800 });
-    await table.getByRole('checkbox', { name: `Choose cancellation ${rows[1]!.id}` }).check();
+    // On a phone the rows are cards, each keeping its checkbox.
+    const cards = page.getByRole('list', { name: 'Cancellations' });
+    await cards.getByRole('checkbox', { name: `Choose cancellation ${rows[1]!.id}` }).check();
+    await bar.waitFor();
     await page.screenshot({ path: '.tmp/screens/bulk-reason-375.png', fullPage: true });
   });
 

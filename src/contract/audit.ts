@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { endpoint } from './endpoint';
-import { csvFile } from './pagination';
+import { csvFile, sortParam } from './pagination';
 import { calendarDate, id, isCalendarDate } from './primitives';
 
 /**
@@ -102,8 +102,9 @@ export const auditEndpoints = {
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /**
- * Where an older page of the whole log starts: the last entry's time, to the microsecond PostgreSQL keeps, and
- * its id, as `YYYY-MM-DDTHH:MM:SS.ffffffZ_id`. The server makes it; the client only passes it back.
+ * Where the next page of the whole log starts: the last entry's time, to the microsecond PostgreSQL keeps, and
+ * its id, as `YYYY-MM-DDTHH:MM:SS.ffffffZ_id`. The server makes it; the client only passes it back, as `before`
+ * newest first (older entries follow) and as `after` oldest first (newer ones follow).
  */
 const CURSOR = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z_([1-9]\d{0,14})$/;
 const CURSOR_MESSAGE = 'The page cursor is not valid. Start again from the newest entries.';
@@ -116,7 +117,13 @@ const auditCursor = z.string().transform((value, ctx) => {
   return { at: value.slice(0, value.indexOf('_')), id: Number(m[3]) };
 });
 
-/** Filters of the whole log; the dates are business days, from and to inclusive. */
+/** The cursor each order of the log pages on: entries older than it newest first, newer than it oldest first. */
+const CURSOR_OF_ORDER = { '-createdAt': 'before', createdAt: 'after' } as const;
+
+/**
+ * Filters of the whole log; the dates are business days, from and to inclusive. Newest first unless
+ * `sort=createdAt` (oldest first), each order paging on its own cursor.
+ */
 export const auditLogQuery = z
   .object({
     userId: id().optional(),
@@ -125,9 +132,18 @@ export const auditLogQuery = z
     entityId: id().optional(),
     from: calendarDate('The from date must be a real date as YYYY-MM-DD.').optional(),
     to: calendarDate('The to date must be a real date as YYYY-MM-DD.').optional(),
+    sort: sortParam(['createdAt'], '-createdAt'),
     before: auditCursor.optional(),
+    after: auditCursor.optional(),
   })
   .superRefine((q, ctx) => {
+    const wrong = CURSOR_OF_ORDER[q.sort] === 'before' ? 'after' : 'before';
+    if (q[wrong] !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [wrong],
+        message: `The ${q.sort === 'createdAt' ? 'oldest-first' : 'newest-first'} log pages with ${CURSOR_OF_ORDER[q.sort]}, not ${wrong}. Start again from the first page.`,
+      });
     if (q.entityId !== undefined && q.entityType === undefined)
       ctx.addIssue({ code: 'custom', path: ['entityType'], message: 'Choose the record type of the record id.' });
     if (q.from && q.to && q.from > q.to)
@@ -174,7 +190,7 @@ export type AuditLogEntry = z.infer<typeof auditLogEntry>;
 
 export const auditLogPage = z.object({
   rows: z.array(auditLogEntry),
-  /** The `before` of the next older page; null on the oldest. */
+  /** The cursor of the next page (`before` newest first, `after` oldest first); null on the last. */
   nextCursor: z.string().nullable(),
 });
 export type AuditLogPage = z.infer<typeof auditLogPage>;
@@ -187,7 +203,7 @@ export const auditLogEndpoints = {
     response: auditLogPage,
     access: 'audit.view',
     reads: ['audit'],
-    summary: `The whole audit log, newest first, ${AUDIT_LOG_PAGE_SIZE} entries a page; pass nextCursor as \`before\` for older ones.`,
+    summary: `The whole audit log, newest first (oldest first with sort=createdAt), ${AUDIT_LOG_PAGE_SIZE} entries a page; pass nextCursor as \`before\` for older ones (as \`after\` for newer ones oldest first).`,
   }),
   export: endpoint({
     method: 'GET',
@@ -197,6 +213,6 @@ export const auditLogEndpoints = {
     access: 'audit.view',
     reads: ['audit'],
     summary:
-      'Every entry the filters find (older than `before` when given), newest first, as CSV; before and after as JSON.',
+      'Every entry the filters find (from `before` or `after` when given), in the asked order, as CSV; before and after as JSON.',
   }),
 };

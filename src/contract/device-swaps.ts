@@ -4,7 +4,12 @@ import { dateOrder, dayRange, filter } from './list-filters';
 import { csvFile, pageOf, pageQuery, sortParam } from './pagination';
 import { id, MAX_INT4 } from './primitives';
 
-/** Device swaps (replacements), newest first: one supplier's and a range of business days (the swaps chart's point). */
+/**
+ * Device swaps (replacements), newest first: one supplier's and a range of business days (the swaps chart's point).
+ * Sorted by swap date only: the old and new devices are ids a swap may lack (no order to page through), the
+ * supplier is a filter, and the supplier's and customer's names live on other tables, where no index serves a sort
+ * across the join (ADR 023).
+ */
 export const deviceSwapListQuery = pageQuery
   .extend({
     supplierId: filter(id(`The supplier id must be a whole number from 1 to ${MAX_INT4}.`)),

@@ -110,7 +110,7 @@ export type Parcel = z.infer<typeof parcel>;
 export const parcelListQuery = pageQuery.extend({
   customerId: id().optional(),
   direction: z.enum(PARCEL_DIRECTIONS).optional(),
-  sort: sortParam(['createdAt'], '-createdAt'),
+  sort: sortParam(['createdAt', 'weight'], '-createdAt'),
 });
 export type ParcelListQuery = z.output<typeof parcelListQuery>;
 

@@ -208,7 +208,7 @@ export const prospectListQuery = pageQuery.extend({
   converted: z.enum(['yes', 'no'], { error: 'The converted filter must be yes or no.' }).optional(),
   from: listDate('from date'),
   to: listDate('to date'),
-  sort: sortParam(['createdAt'], '-createdAt'),
+  sort: sortParam(['createdAt', 'name'], '-createdAt'),
 });
 export type ProspectListQuery = z.infer<typeof prospectListQuery>;
 

@@ -85,12 +85,13 @@ const listFilters = pageQuery.extend({
   ),
 });
 
-/** Subscriptions: the date range is the order date; `status` active or cancelled; sorted by order date (the
- * needs-a-reason queue by cancellation date, in the same direction). Carrier and status are filters, not sorts: at
+/** Subscriptions: the date range is the order date; `status` active or cancelled; sorted by order date or by
+ * cancellation date, which lists only the subscriptions that have one (ADR 054); the needs-a-reason queue is in
+ * cancellation-date order whichever date is asked, in the asked direction. Carrier and status are filters, not sorts: at
  * 1.2 million subscriptions each order would need an index of its own, paid on every write, and the customer's name
  * lives on another table, where no index serves a sort across the join (ADR 023). */
 export const subscriptionListQuery = listFilters
-  .extend({ status: filter(subscriptionStatus), sort: sortParam(['orderedAt'], '-orderedAt') })
+  .extend({ status: filter(subscriptionStatus), sort: sortParam(['orderedAt', 'cancelledAt'], '-orderedAt') })
   .superRefine(dateOrder);
 export type SubscriptionFilters = z.output<typeof subscriptionListQuery>;
 

@@ -128,9 +128,11 @@ async function seedEveryList() {
 /** The paged row queries a list call runs, for its first page and for a page after a cursor. */
 async function rowQueriesOf(url: string): Promise<Logged[]> {
   const found: Logged[] = [];
-  const byName = /sort=-?name/.test(url);
-  const cursor = encodeCursor([byName ? 'm' : Date.now() * 1000, 2_000_000]);
-  for (const page of [url, `${url}${url.includes('?') ? '&' : '?'}after=${cursor}`]) {
+  const key = /sort=-?name/.test(url) ? 'm' : /sort=-?weight/.test(url) ? '12.5' : Date.now() * 1000;
+  // The audit log pages on a cursor of its own, `before` newest first and `after` oldest first.
+  const auditCursor = `${/sort=createdAt/.test(url) ? 'after' : 'before'}=2026-01-01T00:00:00.000000Z_2000000`;
+  const next = url.includes('/audit-log') ? auditCursor : `after=${encodeCursor([key, 2_000_000])}`;
+  for (const page of [url, `${url}${url.includes('?') ? '&' : '?'}${next}`]) {
     queries.length = 0;
     await list(page);
     const paged = queries.filter((q) => /order by/i.test(q.text) && /limit/i.test(q.text));
@@ -195,6 +197,17 @@ describe('list pages', () => {
     '/admin/api/equipment?state=hold&sort=id',
     '/admin/api/equipment?state=hold&sort=updatedAt',
     '/admin/api/equipment?state=hold&sort=-updatedAt',
+    '/admin/api/subscriptions?sort=cancelledAt',
+    '/admin/api/subscriptions?sort=-cancelledAt',
+    '/admin/api/subscriptions?status=cancelled&sort=-cancelledAt',
+    '/admin/api/subscriptions?needsReason=1&sort=cancelledAt',
+    '/admin/api/prospects?sort=name',
+    '/admin/api/prospects?sort=-name',
+    '/admin/api/parcels?sort=weight',
+    '/admin/api/parcels?sort=-weight',
+    '/admin/api/suppliers?sort=createdAt',
+    '/admin/api/audit-log?sort=createdAt',
+    '/admin/api/audit-log?sort=-createdAt',
   ])('reads %s off an index in its order, first and next page alike (no sort)', async (url) => {
     await seedEveryList();
     for (const query of await rowQueriesOf(url)) {
@@ -379,6 +392,93 @@ describe('list pages', () => {
       await database.db.execute(sql`DELETE FROM ${customers} WHERE name LIKE 'Ab Filler %' OR name LIKE '% Bunchy %'`);
     },
   );
+
+  /** The ids of a list read 25 at a time by cursor, as many pages as it has. */
+  async function pagedIds(base: string): Promise<number[]> {
+    const seen: number[] = [];
+    for (let url = base, page = 1; page < 20; page++) {
+      const answer = await list<{ id: number }>(url);
+      seen.push(...answer.rows.map((r) => r.id));
+      if (!answer.nextCursor) return seen;
+      url = `${base}&page=${page + 1}&after=${answer.nextCursor}`;
+    }
+    return seen;
+  }
+
+  /** Ids ordered by a key then id, ascending, reversed for a descending sort. */
+  const inOrderOf = <K extends string | number>(rows: { id: number; key: K }[], sort: string) => {
+    const ids = [...rows].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id)).map((r) => r.id);
+    return sort.startsWith('-') ? ids.reverse() : ids;
+  };
+
+  it.each(['cancelledAt', '-cancelledAt'])(
+    'pages through subscriptions sorted by %s, ties included, listing only those with a cancellation date',
+    async (sort) => {
+      const customer = await createCustomer(database.db, { name: `Cancelsort ${sort}` });
+      const dates = ['2026-02-01T10:00:00.000001Z', '2026-02-03T10:00:00Z', '2026-02-02T10:00:00Z'];
+      const made: { id: number; key: number }[] = [];
+      // Ten at each of three moments, so that ties fall across the pages of 25; five active ones have no date.
+      for (const at of dates)
+        for (let i = 0; i < 10; i++) {
+          const cancelledAt = new Date(at);
+          const s = await createSubscription(database.db, {
+            customerId: customer.id,
+            status: 'cancelled',
+            cancelledAt,
+          });
+          made.push({ id: s.id, key: cancelledAt.getTime() + (at.endsWith('1Z') ? 0.5 : 0) });
+        }
+      for (let i = 0; i < 5; i++) await createSubscription(database.db, { customerId: customer.id });
+      const seen = await pagedIds(`/admin/api/subscriptions?q=${customer.id}&perPage=25&sort=${sort}`);
+      expect(seen).toEqual(inOrderOf(made, sort));
+    },
+  );
+
+  it.each(['name', '-name'])(
+    'pages through prospect visits sorted by %s, a visit with no name by its address, ties included',
+    async (sort) => {
+      const word = sort === 'name' ? 'Visitup' : 'Visitdown';
+      const made: { id: number; key: string }[] = [];
+      for (const name of ['Zed', 'abel', 'Abel', '', 'ärger'])
+        for (let i = 0; i < 6; i++) {
+          const p = await createProspect(database.db, { name: name && `${name} ${word}`, address: `9 ${word} Rd` });
+          made.push({ id: p.id, key: (p.name || p.address).toLowerCase() });
+        }
+      // Byte order of the lower-cased text, as the index holds it ("ä" after "z").
+      const bytes = (text: string) => Buffer.from(text).toString('latin1');
+      const expected = inOrderOf(
+        made.map((m) => ({ ...m, key: bytes(m.key) })),
+        sort,
+      );
+      expect(await pagedIds(`/admin/api/prospects?q=${word}&perPage=25&sort=${sort}`)).toEqual(expected);
+    },
+  );
+
+  it.each(['weight', '-weight'])(
+    'pages through parcels sorted by %s, ties and tenths of an ounce included',
+    async (sort) => {
+      const customer = await createCustomer(database.db);
+      const weights = ['12.5', '9.0', '12.4', '100.0'];
+      const result = (await database.db.execute(sql`
+        INSERT INTO parcels (customer_id, direction, length, width, height, weight)
+        SELECT ${customer.id}, 'to_customer', 1, 1, 1, (${`{${weights.join(',')}}`}::numeric[])[1 + n % 4]
+        FROM generate_series(1, 40) AS n RETURNING id, weight::float8 AS weight`)) as unknown as {
+        rows: { id: number; weight: number }[];
+      };
+      const made = result.rows.map((r) => ({ id: r.id, key: r.weight }));
+      expect(await pagedIds(`/admin/api/parcels?customerId=${customer.id}&perPage=25&sort=${sort}`)).toEqual(
+        inOrderOf(made, sort),
+      );
+    },
+  );
+
+  it('answers a parcels cursor that is not a weight with 422 and the reason', async () => {
+    for (const key of ['12,5', 'heavy', Date.now() * 1000]) {
+      const res = await agent.get(`/admin/api/parcels?sort=weight&after=${encodeCursor([key, 5])}`);
+      expect(res.statusCode, String(key)).toBe(422);
+      expect(res.json()).toMatchObject({ errors: { after: [CURSOR_MESSAGE] } });
+    }
+  });
 
   // Lists whose cursor key is null (id order), a text, or whose rows are completed after the page is read.
   it.each([

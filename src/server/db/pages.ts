@@ -23,8 +23,11 @@ import {
  */
 export interface ListOrder {
   key?: PgColumn | SQL;
-  /** How the key travels in a cursor: microseconds for a time (the default), the text itself for a text. */
-  kind?: 'time' | 'text';
+  /**
+   * How the key travels in a cursor: microseconds for a time (the default), the text itself for a text, and a
+   * decimal (a weight) as its digits, which a number of JavaScript could round.
+   */
+  kind?: 'time' | 'text' | 'decimal';
   id: PgColumn;
   ascending?: boolean;
 }
@@ -52,7 +55,21 @@ const inOrder = (order: ListOrder): SQL[] => {
 
 /** The select field that carries each row's cursor key (null for id order). */
 const cursorKey = (order: ListOrder) =>
-  !order.key ? sql<null>`null` : order.kind === 'text' ? sql<string>`${order.key}` : micros(order.key);
+  !order.key
+    ? sql<null>`null`
+    : order.kind === 'text'
+      ? sql<string>`${order.key}`
+      : order.kind === 'decimal'
+        ? sql<string>`${order.key}::text`
+        : micros(order.key);
+
+const DECIMAL = /^-?\d{1,20}(\.\d{1,10})?$/;
+
+/** Whether a cursor's key is of the kind the order reads (a text where a time is read is a stale link). */
+const keyFits = (order: ListOrder, key: string | number) =>
+  order.kind === 'decimal'
+    ? typeof key === 'string' && DECIMAL.test(key)
+    : typeof key === (order.kind === 'text' ? 'string' : 'number');
 
 function seek(order: ListOrder, [key, id]: Cursor): SQL {
   const past = order.ascending ? sql`>` : sql`<`;
@@ -60,15 +77,16 @@ function seek(order: ListOrder, [key, id]: Cursor): SQL {
   // A cursor made for id order has no key: it starts from the first rows of this order.
   if (key === null) return sql`true`;
   // A cursor made for another order (a text where a time is read, or the reverse) is a stale link.
-  if (typeof key !== (order.kind === 'text' ? 'string' : 'number')) throw new FieldErrors({ after: [CURSOR_MESSAGE] });
-  return sql`(${order.key}, ${order.id}) ${past} (${keyValue(key)}, ${id})`;
+  if (!keyFits(order, key)) throw new FieldErrors({ after: [CURSOR_MESSAGE] });
+  return sql`(${order.key}, ${order.id}) ${past} (${keyValue(order, key)}, ${id})`;
 }
 
-const keyValue = (key: string | number) => (typeof key === 'string' ? sql`${key}` : fromMicros(key));
+const keyValue = (order: ListOrder, key: string | number) =>
+  order.kind === 'decimal' ? sql`${key}::numeric` : typeof key === 'string' ? sql`${key}` : fromMicros(key);
 
 /** The rows of a keyed order up to and including the row at `edge`. */
 function through(order: ListOrder & { key: PgColumn | SQL }, [key, id]: [string | number, number]): SQL {
-  return sql`(${order.key}, ${order.id}) ${order.ascending ? sql`<=` : sql`>=`} (${keyValue(key)}, ${id})`;
+  return sql`(${order.key}, ${order.id}) ${order.ascending ? sql`<=` : sql`>=`} (${keyValue(order, key)}, ${id})`;
 }
 
 /**
@@ -76,7 +94,12 @@ function through(order: ListOrder & { key: PgColumn | SQL }, [key, id]: [string 
  * through the filter's own index and sorts them, instead of walking the order's index until enough match.
  */
 function unindexed(order: ListOrder & { key: PgColumn | SQL }): SQL[] {
-  const key = order.kind === 'text' ? sql`(${order.key} || '')` : sql`(${order.key} + interval '0 seconds')`;
+  const key =
+    order.kind === 'text'
+      ? sql`(${order.key} || '')`
+      : order.kind === 'decimal'
+        ? sql`(${order.key} + 0)`
+        : sql`(${order.key} + interval '0 seconds')`;
   const by = order.ascending ? asc : desc;
   return [by(key), by(order.id)];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from '../lib/http';
 import { renderWithProviders } from '../test/renderWithProviders';
@@ -187,6 +187,32 @@ describe('DataTable columns and cards', () => {
       const cards = screen.getAllByRole('listitem');
       expect(cards.map((c) => c.textContent)).toEqual(['Ann AblePhone(615) 555-0100', 'Bob Baker']);
       expect(screen.getByRole('list', { name: 'Lines' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
+  it('keeps a row checkbox on its card, before the heading and with no label of its own', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((media: string) => ({
+      matches: true,
+      media,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    const onChoose = vi.fn();
+    const choose: Column<Line> = {
+      key: 'select',
+      header: 'Choose every row',
+      card: 'lead',
+      render: (r) => <input type="checkbox" aria-label={`Choose ${r.name}`} onChange={() => onChoose(r.id)} />,
+    };
+    try {
+      renderWithProviders(<DataTable columns={[choose, ...lineColumns]} rows={lines} caption="Lines" />);
+      const cards = screen.getAllByRole('listitem');
+      expect(cards.map((c) => c.textContent)).toEqual(['Ann AblePhone(615) 555-0100', 'Bob Baker']);
+      await userEvent.click(within(cards[1]!).getByRole('checkbox', { name: 'Choose Bob Baker' }));
+      expect(onChoose).toHaveBeenCalledWith(2);
     } finally {
       window.matchMedia = matchMedia;
     }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Box, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { cellStyle, isEmptyCell, type Column, type SortProps } from './columns';
 
@@ -24,11 +24,13 @@ interface ListCardsProps<T> {
 }
 
 /**
- * A list on a narrow screen: each row a card, headed by its title column, its other columns as labels and values
- * (those empty for the row left out), so a phone shows whole rows with no sideways scrolling.
+ * A list on a narrow screen: each row a card, headed by its title column (after its lead, a row's checkbox), its
+ * other columns as labels and values (those empty for the row left out), so a phone shows whole rows with no
+ * sideways scrolling.
  */
 export function ListCards<T>({ columns, rows, cells, rowKey, caption, loading }: ListCardsProps<T>) {
   const title = columns.findIndex((c) => c.card === 'title');
+  const lead = columns.findIndex((c) => c.card === 'lead');
   return (
     <Stack
       component="ul"
@@ -40,9 +42,12 @@ export function ListCards<T>({ columns, rows, cells, rowKey, caption, loading }:
       {rows.map((row, r) => (
         <Paper component="li" key={rowKey(row, r)} withBorder radius="md" p="sm">
           {title >= 0 && (
-            <Text fw={600} mb={4} component="div">
-              {cells[r]![title]}
-            </Text>
+            <Group gap="xs" wrap="nowrap" align="flex-start" mb={4}>
+              {lead >= 0 && cells[r]![lead]}
+              <Text fw={600} component="div" style={{ minWidth: 0 }}>
+                {cells[r]![title]}
+              </Text>
+            </Group>
           )}
           <Box
             component="dl"
@@ -50,7 +55,7 @@ export function ListCards<T>({ columns, rows, cells, rowKey, caption, loading }:
             style={{ display: 'grid', gridTemplateColumns: 'minmax(5rem, auto) 1fr', columnGap: 12, rowGap: 4 }}
           >
             {columns.map((column, c) =>
-              c === title || column.card === 'hidden' || isEmptyCell(cells[r]![c]) ? null : (
+              c === title || c === lead || column.card === 'hidden' || isEmptyCell(cells[r]![c]) ? null : (
                 <Field key={column.key} column={column} cell={cells[r]![c]} />
               ),
             )}

@@ -14,10 +14,11 @@ export interface Column<T> {
   /** The list can be sorted by this column (the server's sort named `key`), first in this direction (ADR 023). */
   sortable?: 'asc' | 'desc';
   /**
-   * Where rows are cards (a narrow screen): the card's heading (`title`), or left out of the card (`hidden`);
-   * any other column is a label and its value. A list shows cards only when one of its columns is a title.
+   * Where rows are cards (a narrow screen): the card's heading (`title`), a control before the heading with no
+   * label of its own (`lead`: a row's checkbox, which names its row), or left out of the card (`hidden`); any other
+   * column is a label and its value. A list shows cards only when one of its columns is a title.
    */
-  card?: 'title' | 'hidden';
+  card?: 'title' | 'lead' | 'hidden';
 }
 
 /** A list's sort as the server names it: a column key, descending with a leading `-`. */

@@ -31,5 +31,9 @@ export const parcels = pgTable(
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('parcels_created_at_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('parcels_created_at_idx').on(t.createdAt, t.id),
+    // The list sorted by weight, either way (ADR 054).
+    index('parcels_weight_idx').on(t.weight, t.id),
+  ],
 );

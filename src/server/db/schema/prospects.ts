@@ -10,7 +10,9 @@ import {
   serial,
   text,
   timestamp,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './auth';
 import { customers } from './customers';
 import { carriers, subscriptions } from './subscriptions';
@@ -31,6 +33,13 @@ export const topographies = pgTable('topographies', {
 });
 
 export const locationSource = pgEnum('location_source', ['device', 'zip']);
+
+/**
+ * What the prospects list sorts a visit by when sorted by name: the name it shows (the address of a visit with no
+ * name), case-insensitive, byte by byte (as the customers' and suppliers' name sorts).
+ */
+export const prospectSortName = (t: { name: AnyPgColumn; address: AnyPgColumn }) =>
+  sql<string>`(lower(coalesce(nullif(${t.name}, ''), ${t.address})) collate "C")`;
 
 /** A field rep's visit to a prospect. Converted once the prospect becomes a subscriber. */
 export const prospects = pgTable(
@@ -66,6 +75,8 @@ export const prospects = pgTable(
   },
   (t) => [
     index('prospects_created_at_idx').on(t.createdAt, t.id),
+    // The list sorted by the name it shows (the address of a visit with no name), case-insensitive (ADR 054).
+    index('prospects_name_sort_idx').on(prospectSortName(t), t.id),
     index('prospects_converted_at_idx').on(t.convertedAt),
     index('prospects_rep_idx').on(t.repId),
     // Coverage near a place (coverage-near.ts): a box of latitudes, narrowed by longitude in the index.

@@ -153,6 +153,18 @@ describe('an undo in the audit log', () => {
     ]);
   });
 
+  it('groups the undo with its change oldest first as well, on the page of the change', async () => {
+    const s = await renamedSupplier();
+    expect((await clerk.post('/admin/api/undo', { entityType: 'supplier', entityId: s.id })).statusCode).toBe(200);
+
+    const { rows } = await page(`entityType=supplier&entityId=${s.id}&sort=createdAt`);
+    expect(rows.map((r) => [r.action, r.undos.length])).toEqual([
+      ['supplier.created', 0],
+      ['supplier.updated', 1],
+    ]);
+    expect(rows[1]!.undos[0]!.entries).toMatchObject([{ action: 'supplier.updated', after: { name: s.name } }]);
+  });
+
   it('shows the undo as entries of their own when the filters leave out the change', async () => {
     const s = await renamedSupplier();
     const change = (await page(`entityType=supplier&entityId=${s.id}&action=supplier.updated`)).rows[0]!;

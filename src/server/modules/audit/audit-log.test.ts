@@ -150,6 +150,51 @@ describe('keyset pages', () => {
     const fresh = await page(`userId=${user.id}`);
     expect(fresh.rows.slice(0, 5).every((r) => !all.some((a) => a.id === r.id))).toBe(true);
   });
+
+  it('pages oldest first by its after cursor through entries of one timestamp, then on to entries added since', async () => {
+    const user = await t.createUser();
+    await t.db.execute(sql`
+      insert into audit_log (user_id, action, entity_type, entity_id, created_at)
+      select ${user.id}, 'supplier.updated', 'supplier', g, now() - interval '1 hour' + g * interval '1 microsecond'
+      from generate_series(1, 30) as g`);
+    // Sixty in one transaction: the page boundary falls among entries told apart by id alone.
+    await entriesBy(user, 60, 'supplier.updated');
+    const oldestFirst = async () =>
+      (
+        await t.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(sql`${auditLog.userId} = ${user.id}`)
+          .orderBy(sql`${auditLog.createdAt}, ${auditLog.id}`)
+      ).map((r) => r.id);
+    const all = await oldestFirst();
+
+    const first = await page(`userId=${user.id}&sort=createdAt`);
+    expect(first.rows).toHaveLength(50);
+    const second = await page(`userId=${user.id}&sort=createdAt&after=${first.nextCursor}`);
+    expect(second.rows).toHaveLength(40);
+    expect(second.nextCursor).toBeNull();
+    expect([...ids(first.rows), ...ids(second.rows)]).toEqual(all);
+
+    // Newer entries come after the last page read, not before it.
+    await entriesBy(user, 5, 'supplier.updated');
+    const more = await page(`userId=${user.id}&sort=createdAt&after=${first.nextCursor}`);
+    expect(ids(more.rows)).toEqual((await oldestFirst()).slice(50));
+  });
+
+  it('exports oldest first from the after cursor when asked', async () => {
+    const user = await t.createUser();
+    await entriesBy(user, 3, 'equipment.received');
+    const res = await admin.get(`/admin/api/audit-log/export.csv?userId=${user.id}&sort=createdAt`);
+    expect(res.statusCode, res.body).toBe(200);
+    const exported = res.body
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(exported).toEqual(ids((await page(`userId=${user.id}&sort=createdAt`)).rows));
+    expect(exported).toEqual([...exported].sort((a, b) => a - b));
+  });
 });
 
 describe('hostile filters', () => {
@@ -177,6 +222,12 @@ describe('hostile filters', () => {
       ['before=2024-02-01T10:00:00.000000Z_0', 'before'],
       ['before=2024-02-01T10:00:00Z_5', 'before'],
       ["before=2024-02-01T10:00:00.000000Z_5'--", 'before'],
+      ['sort=userId', 'sort'],
+      ['sort=-createdAt%00', 'sort'],
+      ['sort=createdAt&after=2024-02-30T10:00:00.000000Z_5', 'after'],
+      // Each order pages on its own cursor: older entries newest first, newer ones oldest first.
+      ['sort=createdAt&before=2024-02-01T10:00:00.000000Z_5', 'before'],
+      ['after=2024-02-01T10:00:00.000000Z_5', 'after'],
     ];
     const before = await entries();
     for (const [query, field] of cases) {

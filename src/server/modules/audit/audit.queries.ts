@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
 import { auditLog, users } from '../../db/schema';
@@ -81,8 +81,9 @@ const foldedIntoItsChange = (q: AuditLogQuery, timeZone: string) => sql`exists (
     ))`;
 
 /**
- * Entries of the whole log matching the filters, newest first, older than the cursor when one is given. The
- * cursor compares (created_at, id) as a row, which the (created_at desc, id desc) index serves without OFFSET;
+ * Entries of the whole log matching the filters, newest first (older than `before` when given), or oldest first
+ * with `sort=createdAt` (newer than `after`). The cursor compares (created_at, id) as a row, which the
+ * (created_at, id) index serves in either direction without OFFSET;
  * `cursorAt` is created_at to the microsecond, which a JavaScript Date would round to the millisecond. With
  * `foldUndos` (the page, not the export) the entries that took back a change listed with them are left out.
  */
@@ -93,6 +94,7 @@ export function auditLogRows(
   limit: number,
   { foldUndos = false }: { foldUndos?: boolean } = {},
 ) {
+  const by = q.sort === 'createdAt' ? asc : desc;
   return db
     .select(logColumns)
     .from(auditLog)
@@ -103,10 +105,13 @@ export function auditLogRows(
         q.before
           ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${q.before.at}::timestamptz, ${q.before.id})`
           : undefined,
+        q.after
+          ? sql`(${auditLog.createdAt}, ${auditLog.id}) > (${q.after.at}::timestamptz, ${q.after.id})`
+          : undefined,
         foldUndos ? sql`not ${foldedIntoItsChange(q, timeZone)}` : undefined,
       ),
     )
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(by(auditLog.createdAt), by(auditLog.id))
     .limit(limit);
 }
 

@@ -49,7 +49,7 @@ export async function auditHistory(db: Db, entityType: HistoryEntityType, entity
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** One page of the whole log, newest first, and the cursor of the next older page when there is one. */
+/** One page of the whole log in its order, and the cursor of the next page when there is one. */
 export async function auditLogPage(
   db: Db,
   query: AuditLogQuery,
@@ -92,14 +92,12 @@ export async function auditLogPage(
 /** Only a reversible change of a record is ever taken back. */
 const mayBeTakenBack = (r: LogRow): r is LogRow & { entityId: number } => r.entityId !== null && isReversible(r.action);
 
-/** Every entry the filters find, newest first, in batches that each continue below the last one read. */
+/** Every entry the filters find, in the asked order, in batches that each continue past the last one read. */
 export function auditLogBatches(db: Db, query: AuditLogQuery, timeZone: string) {
-  return batches({ before: query.before }, async ({ before }) => {
-    const rows = await auditLogRows(db, { ...query, before }, timeZone, EXPORT_BATCH);
+  const from = query.sort === 'createdAt' ? 'after' : 'before';
+  return batches(query[from], async (cursor) => {
+    const rows = await auditLogRows(db, { ...query, [from]: cursor }, timeZone, EXPORT_BATCH);
     const last = rows.at(-1);
-    return {
-      rows,
-      next: rows.length < EXPORT_BATCH || !last ? null : { before: { at: last.cursorAt, id: last.id } },
-    };
+    return { rows, next: rows.length < EXPORT_BATCH || !last ? null : { at: last.cursorAt, id: last.id } };
   });
 }

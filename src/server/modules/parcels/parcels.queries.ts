@@ -140,7 +140,11 @@ export async function insertParcel(db: Tx, values: typeof parcels.$inferInsert):
 }
 
 const parcelOrder = (sort: ParcelListQuery['sort']): ListOrder =>
-  sortOrder(sort, { createdAt: { key: parcels.createdAt } }, parcels.id);
+  sortOrder(
+    sort,
+    { createdAt: { key: parcels.createdAt }, weight: { key: parcels.weight, kind: 'decimal' } },
+    parcels.id,
+  );
 
 export function parcelList(db: Tx, query: ParcelListQuery & { id?: number }) {
   const { customerId, direction, id } = query;

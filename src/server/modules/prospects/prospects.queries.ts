@@ -6,6 +6,7 @@ import {
   prospectActions,
   prospectSpeedTests,
   prospects,
+  prospectSortName,
   prospectTopographies,
   topographies,
   users,
@@ -48,7 +49,11 @@ function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined
 }
 
 const prospectOrder = (sort: ProspectListQuery['sort']): ListOrder =>
-  sortOrder(sort, { createdAt: { key: prospects.createdAt } }, prospects.id);
+  sortOrder(
+    sort,
+    { createdAt: { key: prospects.createdAt }, name: { key: prospectSortName(prospects), kind: 'text' } },
+    prospects.id,
+  );
 
 /** The visits the viewer may see that match the list's filters. */
 export function prospectList(db: Db, viewer: CurrentUser, query: ProspectListQuery, timeZone: string) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/types';
 import {
@@ -18,7 +18,7 @@ import {
   type SubscriptionLookupResult,
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
-import type { Page } from '../../../contract/pagination';
+import { readSort, type Page } from '../../../contract/pagination';
 import { MAX_INT4 } from '../../../contract/primitives';
 import { escapeLike } from '../../db/like';
 import { listSpec, readPage, sortOrder } from '../../db/pages';
@@ -74,8 +74,10 @@ export function businessDayRange(at: AnyPgColumn, timeZone: string, from?: strin
 }
 
 /**
- * Newest first: by cancellation date in the "needs a reason" view (the partial index
- * subscriptions_needs_reason_idx serves it), by order date otherwise.
+ * Newest first by order date unless sorted otherwise. Sorted by cancellation date, only the subscriptions with one
+ * are listed: an active subscription has no date to place it by (ADR 054). The "needs a reason" queue is read by
+ * cancellation date whichever date is asked, in the asked direction (its partial index
+ * subscriptions_needs_reason_idx holds no order date).
  */
 export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: string) {
   const conditions: SQL[] = [];
@@ -85,12 +87,14 @@ export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: strin
   if (f.needsReason)
     conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
   conditions.push(...businessDayRange(subscriptions.orderedAt, timeZone, f.from, f.to));
+  const byCancellation = f.needsReason || readSort(f.sort).column === 'cancelledAt';
+  if (byCancellation) conditions.push(isNotNull(subscriptions.cancelledAt));
   const where = and(...conditions);
   // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
-  const key = f.needsReason ? subscriptions.cancelledAt : subscriptions.orderedAt;
+  const key = byCancellation ? subscriptions.cancelledAt : subscriptions.orderedAt;
   return listSpec({
     searched: !!f.q,
-    order: sortOrder(f.sort, { orderedAt: { key } }, subscriptions.id),
+    order: sortOrder(f.sort, { orderedAt: { key }, cancelledAt: { key } }, subscriptions.id),
     where,
     rows: (extras) =>
       db

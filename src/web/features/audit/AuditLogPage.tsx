@@ -8,16 +8,17 @@ import { AuditLogFilters } from './AuditLogFilters';
 import { auditLogColumns, auditLogPhoneColumns } from './columns';
 import { useAuditLogParams } from './useAuditLogParams';
 
-/** The whole audit log for Administrators: every change and security event, newest first, a page at a time. */
+/** The whole audit log for Administrators: every change and security event, newest or oldest first, a page at a time. */
 export function AuditLogPage() {
-  const { filters, before, query, filtered, setFilters, setBefore } = useAuditLogParams();
+  const { filters, sort, cursor, query, filtered, setFilters, setSort, setCursor } = useAuditLogParams();
+  const oldestFirst = sort === 'createdAt';
   const log = useAuditLog(query);
   const phone = useMediaQuery(`(max-width: ${em(599)})`) ?? false;
   return (
     <ListPage
       title="Audit log"
-      description={`Every change, sign-in and refusal, newest first, ${AUDIT_LOG_PAGE_SIZE} a page.`}
-      exportTo={{ endpoint: auditLogEndpoints.export, query: filters }}
+      description={`Every change, sign-in and refusal, ${oldestFirst ? 'oldest' : 'newest'} first, ${AUDIT_LOG_PAGE_SIZE} a page.`}
+      exportTo={{ endpoint: auditLogEndpoints.export, query: { ...filters, ...(oldestFirst ? { sort } : {}) } }}
       filters={<AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />}
       table={{
         caption: 'Audit log',
@@ -27,34 +28,48 @@ export function AuditLogPage() {
         error: log.error,
         onRetry: () => void log.refetch(),
         minWidth: phone ? 320 : 900,
+        sort,
+        onSortChange: setSort,
         empty: filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.',
       }}
-      footer={<CursorButtons before={before} nextCursor={log.data?.nextCursor} setBefore={setBefore} />}
+      footer={
+        <CursorButtons
+          cursor={cursor}
+          nextCursor={log.data?.nextCursor}
+          setCursor={setCursor}
+          labels={oldestFirst ? ['Oldest', 'Newer'] : ['Newest', 'Older']}
+        />
+      }
     />
   );
 }
 
-/** Newest and Older under the table: the log pages by cursor without a count, so the table shows no page links. */
+/**
+ * Back to the first page and on to the next under the table (Newest and Older, or Oldest and Newer): the log pages
+ * by cursor without a count, so the table shows no page links.
+ */
 function CursorButtons({
-  before,
+  cursor,
   nextCursor,
-  setBefore,
+  setCursor,
+  labels: [first, next],
 }: {
-  before: string;
+  cursor: string;
   nextCursor: string | null | undefined;
-  setBefore(cursor: string | null): void;
+  setCursor(cursor: string | null): void;
+  labels: [string, string];
 }) {
-  if (!before && !nextCursor) return null;
+  if (!cursor && !nextCursor) return null;
   return (
     <Group justify="flex-end" gap="xs">
-      {before && (
+      {cursor && (
         <Button
           variant="default"
           size="compact-sm"
           leftSection={<IconChevronsLeft size={16} />}
-          onClick={() => setBefore(null)}
+          onClick={() => setCursor(null)}
         >
-          Newest
+          {first}
         </Button>
       )}
       {nextCursor && (
@@ -62,9 +77,9 @@ function CursorButtons({
           variant="default"
           size="compact-sm"
           rightSection={<IconChevronRight size={16} />}
-          onClick={() => setBefore(nextCursor)}
+          onClick={() => setCursor(nextCursor)}
         >
-          Older
+          {next}
         </Button>
       )}
     </Group>

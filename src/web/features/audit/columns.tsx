@@ -93,6 +93,7 @@ const time: Column<AuditLogEntry> = {
   key: 'createdAt',
   header: 'Time',
   nowrap: true,
+  sortable: 'desc',
   // To the second and in UTC on hover: the order of events can matter.
   render: (e) => <span title={e.createdAt}>{formatDateTime(e.createdAt)}</span>,
 };
@@ -135,8 +136,10 @@ export const auditLogColumns: Column<AuditLogEntry>[] = [
  */
 export const auditLogPhoneColumns: Column<AuditLogEntry>[] = [
   {
-    key: 'entry',
+    // Sorted by its time, as the wide table's Time column.
+    key: 'createdAt',
     header: 'Entry',
+    sortable: 'desc',
     render: (e) => (
       <Stack gap={0}>
         {time.render!(e)}

@@ -34,9 +34,25 @@ describe('useAuditLogParams', () => {
       return <output>{useLocation().search}</output>;
     }
     renderWithProviders(<Probe />, { route: '/admin/audit?userId=3' });
-    act(() => latest!.setBefore('c5'));
+    act(() => latest!.setCursor('c5'));
     expect(latest!.query).toMatchObject({ userId: '3', before: 'c5' });
     act(() => back!());
+    expect(screen.getByRole('status')).toHaveTextContent(/^\?userId=3$/);
+  });
+
+  it('keeps oldest first in the address, starting from the first page, and pages it on its after cursor', () => {
+    let latest: Params | undefined;
+    function Probe() {
+      latest = useAuditLogParams();
+      return <output>{useLocation().search}</output>;
+    }
+    renderWithProviders(<Probe />, { route: '/admin/audit?userId=3&before=c9' });
+    act(() => latest!.setSort('createdAt'));
+    expect(screen.getByRole('status')).toHaveTextContent(/^\?userId=3&sort=createdAt$/);
+    act(() => latest!.setCursor('c5'));
+    expect(latest!.query).toMatchObject({ userId: '3', sort: 'createdAt', after: 'c5' });
+    expect(latest!.query).not.toHaveProperty('before');
+    act(() => latest!.setSort('-createdAt'));
     expect(screen.getByRole('status')).toHaveTextContent(/^\?userId=3$/);
   });
 });

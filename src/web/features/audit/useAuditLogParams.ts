@@ -6,9 +6,13 @@ import { useParamsUpdate } from '../../ui';
 const FILTERS = ['userId', 'action', 'entityType', 'entityId', 'from', 'to'] as const;
 export type AuditLogFilter = (typeof FILTERS)[number];
 
+/** The log's orders: newest first (the default, left out of the address) and oldest first. */
+export type AuditLogSort = '-createdAt' | 'createdAt';
+
 /**
- * The filters and the page of the audit log, kept in the address so a reload or a shared link shows the same
- * entries. `before` is the cursor of an older page; a new filter starts again from the newest entries.
+ * The filters, order and page of the audit log, kept in the address so a reload or a shared link shows the same
+ * entries. The page's cursor is `before` newest first (older entries follow) and `after` oldest first (newer ones
+ * follow); a new filter or order starts again from the first page.
  */
 export function useAuditLogParams() {
   const [params] = useSearchParams();
@@ -17,14 +21,22 @@ export function useAuditLogParams() {
     AuditLogFilter,
     string
   >;
-  const before = params.get('before') ?? '';
+  const sort: AuditLogSort = params.get('sort') === 'createdAt' ? 'createdAt' : '-createdAt';
+  const cursorName = sort === 'createdAt' ? 'after' : 'before';
+  const cursor = params.get(cursorName) ?? '';
+  const firstPage = { before: '', after: '' };
 
-  const setFilters = (changes: Partial<Record<AuditLogFilter, string | null>>) => update({ ...changes, before: '' });
-  // A page of its own in the history, so Back returns to the newer page.
-  const setBefore = (cursor: string | null) => update({ before: cursor }, { replace: false });
+  const setFilters = (changes: Partial<Record<AuditLogFilter, string | null>>) => update({ ...changes, ...firstPage });
+  const setSort = (next: string) => update({ sort: next === 'createdAt' ? next : '', ...firstPage });
+  // A page of its own in the history, so Back returns to the page before it.
+  const setCursor = (next: string | null) => update({ [cursorName]: next }, { replace: false });
 
   // The server checks every value; one edited by hand into the address is answered with its field's message.
-  const query = { ...filters, before } as QueryIn<typeof auditLogEndpoints.list>;
+  const query = {
+    ...filters,
+    ...(sort === 'createdAt' ? { sort } : {}),
+    [cursorName]: cursor,
+  } as QueryIn<typeof auditLogEndpoints.list>;
   const filtered = FILTERS.some((name) => filters[name]);
-  return { filters, before, query, filtered, setFilters, setBefore };
+  return { filters, sort, cursor, query, filtered, setFilters, setSort, setCursor };
 }

@@ -13,6 +13,7 @@ const columns: Column<CustomerRow>[] = [
     key: 'name',
     header: 'Name',
     sortable: 'asc',
+    card: 'title',
     render: (c) => (
       <Anchor component={Link} to={href(paths.customer, { id: c.id })}>
         {c.name}

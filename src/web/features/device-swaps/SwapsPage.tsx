@@ -31,7 +31,14 @@ const deviceLink = (id: number | null) =>
   );
 
 const columns: Column<DeviceSwapRow>[] = [
-  { key: 'swappedAt', header: 'Swapped', sortable: 'desc', render: (s) => formatDateTime(s.swappedAt) },
+  {
+    key: 'swappedAt',
+    header: 'Swapped',
+    nowrap: true,
+    sortable: 'desc',
+    card: 'title',
+    render: (s) => formatDateTime(s.swappedAt),
+  },
   { key: 'deviceId', header: 'Old device', render: (s) => deviceLink(s.deviceId) },
   { key: 'newDeviceId', header: 'New device', render: (s) => deviceLink(s.newDeviceId) },
   { key: 'supplier', header: 'Supplier', render: (s) => s.supplier?.name ?? '—' },

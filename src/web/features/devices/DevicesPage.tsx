@@ -13,6 +13,7 @@ const columns: Column<DeviceRow>[] = [
     key: 'id',
     header: 'Device',
     sortable: 'desc',
+    card: 'title',
     render: (d) => (
       <Anchor component={Link} to={href(paths.device, { id: d.id })} fw={600}>
         {d.id}

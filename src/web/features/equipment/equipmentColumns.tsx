@@ -46,6 +46,7 @@ export function equipmentColumns(actions?: Actions): Column<EquipmentRow>[] {
       key: 'imei',
       header: 'IMEI',
       numeric: true,
+      card: 'title',
       render: (e) => (
         <Anchor component={Link} to={href(paths.equipmentItem, { id: e.id })} fw={600}>
           {e.imei}

@@ -16,7 +16,14 @@ import { PermittedLink, useCan } from '../auth';
 import { useParcels } from './api';
 
 const columns: Column<Parcel>[] = [
-  { key: 'createdAt', header: 'Entered', nowrap: true, sortable: 'desc', render: (p) => formatDateTime(p.createdAt) },
+  {
+    key: 'createdAt',
+    header: 'Entered',
+    nowrap: true,
+    sortable: 'desc',
+    card: 'title',
+    render: (p) => formatDateTime(p.createdAt),
+  },
   {
     key: 'customer',
     header: 'Customer',
@@ -33,7 +40,7 @@ const columns: Column<Parcel>[] = [
   { key: 'item', header: 'Carries', nowrap: true, render: (p) => p.item ?? '—' },
   { key: 'containerName', header: 'Container', render: (p) => p.containerName ?? 'Custom' },
   { key: 'size', header: 'L × W × H (in)', nowrap: true, render: (p) => `${p.length} × ${p.width} × ${p.height}` },
-  { key: 'weight', header: 'Weight (oz)', align: 'right', render: (p) => p.weight },
+  { key: 'weight', header: 'Weight (oz)', align: 'right', numeric: true, sortable: 'desc', render: (p) => p.weight },
   { key: 'createdBy', header: 'By', render: (p) => p.createdBy ?? '—' },
 ];
 

@@ -14,6 +14,7 @@ const columns: Column<ProspectRow>[] = [
     key: 'name',
     header: 'Prospect',
     card: 'title',
+    sortable: 'asc',
     render: (r) => (
       <Anchor component={Link} to={href(paths.prospect, { id: r.id })}>
         {r.name || r.address}

@@ -13,6 +13,8 @@ interface ReasonListPageProps<T> {
   views: SavedViewList;
   /** Said under the title while the list shows the needs-a-reason queue. */
   queueDescription: string;
+  /** Said under the title otherwise (what the sort leaves out). */
+  description?: string;
   exportEndpoint: Endpoint;
   query: Record<string, unknown>;
   params: ReturnType<typeof useListParams>;
@@ -34,6 +36,7 @@ export function ReasonListPage<T>({
   title,
   views,
   queueDescription,
+  description,
   exportEndpoint,
   query,
   params: { filters, set, paging },
@@ -49,7 +52,7 @@ export function ReasonListPage<T>({
   return (
     <ListPage
       title={title}
-      description={filters.needsReason ? queueDescription : undefined}
+      description={filters.needsReason ? queueDescription : description}
       views={<SavedViewsMenu list={views} />}
       exportTo={{ endpoint: exportEndpoint, query }}
       filters={<ListFilters filters={filters} set={set} {...filterFields} />}

@@ -6,6 +6,7 @@ import {
   type SubscriptionFilters,
   type SubscriptionRow,
 } from '../../../contract/subscriptions';
+import { readSort } from '../../../contract/pagination';
 import { api } from '../../lib/api';
 import { type Column, formatDate } from '../../ui';
 import { useReasonQueue } from '../cancellation-reasons';
@@ -25,6 +26,8 @@ export function SubscriptionsPage() {
     sort: filters.needsReason ? undefined : shared.sort,
   };
   const list = useSubscriptions(query);
+  // An active subscription has no cancellation date to be placed by: the server lists only those with one.
+  const byCancellation = !filters.needsReason && readSort(shared.sort).column === 'cancelledAt';
   const queue = useReasonQueue<SubscriptionRow>({
     list: { endpoint: subscriptionEndpoints.list, query },
     removeOnSave: filters.needsReason,
@@ -56,7 +59,13 @@ export function SubscriptionsPage() {
       sortable: filters.needsReason ? undefined : 'desc',
       render: (r) => formatDate(r.orderedAt),
     },
-    { key: 'cancelledAt', header: 'Cancelled', nowrap: true, render: (r) => formatDate(r.cancelledAt) || '—' },
+    {
+      key: 'cancelledAt',
+      header: 'Cancelled',
+      nowrap: true,
+      sortable: filters.needsReason ? undefined : 'desc',
+      render: (r) => formatDate(r.cancelledAt) || '—',
+    },
   ];
 
   return (
@@ -64,6 +73,7 @@ export function SubscriptionsPage() {
       title="Subscriptions"
       views="subscriptions"
       queueDescription="Cancelled subscriptions that still need a cancellation reason, newest first."
+      description={byCancellation ? 'Sorted by cancellation date: only cancelled subscriptions are listed.' : undefined}
       exportEndpoint={subscriptionEndpoints.export}
       query={query}
       params={params}

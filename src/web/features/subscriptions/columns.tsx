@@ -28,6 +28,7 @@ export function queueColumns<T>(
   const subscription: Column<T> = {
     key: 'subscription',
     header: narrow ? 'Subscription and reason' : 'Subscription',
+    card: 'title',
     width: narrow ? undefined : 190,
     render: (row) => {
       const r = view(row);

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { supplierEndpoints, type Supplier, type SupplierListQuery } from '../../../contract/suppliers';
-import { ListPage, pageQueryProps, SearchInput, useFilterParams, useUrlPager, type Column } from '../../ui';
+import { formatDate, ListPage, pageQueryProps, SearchInput, useFilterParams, useUrlPager, type Column } from '../../ui';
 import { SavedViewsMenu } from '../saved-views';
 import { href, paths } from '../../paths';
 import { PermittedLink, useCan } from '../auth';
@@ -14,6 +14,7 @@ const columns: Column<Supplier>[] = [
     key: 'name',
     header: 'Name',
     sortable: 'asc',
+    card: 'title',
     // The supplier's page is its edit form: a role that cannot edit reads the row here.
     render: (s) => (
       <PermittedLink permission="suppliers.manage" to={href(paths.supplierEdit, { id: s.id })}>
@@ -30,6 +31,7 @@ const columns: Column<Supplier>[] = [
   { key: 'frequency', header: 'Frequency', nowrap: true },
   { key: 'prorates', header: 'Prorates', render: (s) => yesNo(s.prorates === '1') },
   { key: 'supplierReport', header: 'Supplier report', render: (s) => yesNo(s.supplierReport) },
+  { key: 'createdAt', header: 'Added', nowrap: true, sortable: 'desc', render: (s) => formatDate(s.createdAt) },
 ];
 
 export function SuppliersPage() {

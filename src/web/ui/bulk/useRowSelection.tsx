@@ -24,6 +24,8 @@ export function useRowSelection<Row extends { id: number }>(rows: Row[] | undefi
   const column: Column<Row> = {
     key: 'select',
     width: 40,
+    // On a card the row's checkbox stands before its heading; the page's is not shown.
+    card: 'lead',
     header: (
       <Checkbox
         aria-label="Choose every row on this page"
