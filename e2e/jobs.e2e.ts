@@ -40,7 +40,7 @@ describe('the Jobs page', () => {
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.goto('/admin/jobs');
       await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-      await page.getByText('Dead-lettered').waitFor();
+      await page.getByText('Dead-lettered', { exact: true }).waitFor();
       await page.getByText('SMTP server refused the message: 550 mailbox unavailable').waitFor();
       await page.getByText('2 of 2', { exact: true }).waitFor();
       await page.getByText('Every Monday at 08:00').waitFor();
