@@ -54,7 +54,7 @@ function offsetMs(at: number, timeZone: string): number {
  * the hour skipped (02:30 on that Sunday runs at 03:30, as Temporal's "compatible" reading); a time the change back
  * repeats is its first occurrence.
  */
-export function zonedInstant(date: { year: number; month: number; day: number }, at: string, timeZone: string): number {
+function zonedInstant(date: { year: number; month: number; day: number }, at: string, timeZone: string): number {
   const [, hh, mm] = TIME.exec(at)!;
   const wall = Date.UTC(date.year, date.month - 1, date.day, Number(hh), Number(mm));
   const before = wall - offsetMs(wall - DAY_MS / 2, timeZone);

@@ -42,7 +42,6 @@ export class InProcessQueue implements JobQueue {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`no job named ${name}`);
     const id = randomUUID();
-    const at = new Date(Date.now()).toISOString();
     this.runs.set(id, {
       id,
       name,
@@ -50,7 +49,7 @@ export class InProcessQueue implements JobQueue {
       attempts: 0,
       retryLimit: definition.retryLimit,
       lastError: null,
-      createdAt: at,
+      createdAt: new Date().toISOString(),
       startedAt: null,
       completedAt: null,
       startAfter: Date.now(),
@@ -100,21 +99,21 @@ export class InProcessQueue implements JobQueue {
     const { log } = this.opts;
     run.state = 'active';
     run.attempts += 1;
-    run.startedAt = new Date(Date.now()).toISOString();
+    run.startedAt = new Date().toISOString();
     const done = definition
       .work(this.stop.signal)
       .then(
         (result) => {
           run.state = 'completed';
           run.lastError = null;
-          run.completedAt = new Date(Date.now()).toISOString();
+          run.completedAt = new Date().toISOString();
           log.info({ job: run.name, id: run.id, result }, 'job done');
         },
         (err: unknown) => {
           run.lastError = err instanceof Error ? err.message : String(err);
           if (run.attempts > run.retryLimit) {
             run.state = 'failed';
-            run.completedAt = new Date(Date.now()).toISOString();
+            run.completedAt = new Date().toISOString();
             log.error({ err, job: run.name, id: run.id, attempts: run.attempts }, 'job dead-lettered');
           } else {
             run.state = 'retry';

@@ -73,9 +73,9 @@ export class PgBossQueue implements JobQueue {
   async define(definition: JobDefinition): Promise<void> {
     const { name, retryLimit, retryDelaySeconds, work } = definition;
     const options = { name, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true };
-    // Another instance may be creating it at the same moment; the later call updates it to the same options.
-    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
-    else await this.boss.createQueue(name, options);
+    // Creating is a no-op where the queue exists (another instance made it); the update applies changed options.
+    await this.boss.createQueue(name, options);
+    await this.boss.updateQueue(name, options);
     this.names.push(name);
     await this.boss.work(name, { pollingIntervalSeconds: this.polling, batchSize: 1 }, async ([job]) => {
       const result = await work(this.stop.signal);
@@ -105,7 +105,7 @@ export class PgBossQueue implements JobQueue {
 
   async everyMinute(look: () => Promise<void>): Promise<void> {
     // pg-boss's cron sends one run a minute across every instance (its own claim in its schema).
-    if (!(await this.boss.getQueue(CLOCK))) await this.boss.createQueue(CLOCK, { name: CLOCK, retryLimit: 0 });
+    await this.boss.createQueue(CLOCK, { name: CLOCK, retryLimit: 0 });
     await this.boss.schedule(CLOCK, '* * * * *');
     await this.boss.work(CLOCK, { pollingIntervalSeconds: this.polling }, () => look());
   }
