@@ -31,13 +31,16 @@ export interface E2E extends TestApp {
  * The real server on a free port, over a fresh database, serving the SPA that scripts/e2e.mjs built,
  * and a headless Chromium. Tests create their data with the server factories on `db`; `config` overrides settings.
  */
-export async function startE2E(config: Partial<Config> = {}): Promise<E2E> {
+export async function startE2E(
+  config: Partial<Config> = {},
+  opts: Pick<NonNullable<Parameters<typeof createTestApp>[1]>, 'jobs'> = {},
+): Promise<E2E> {
   const webDir = process.env.E2E_WEB_DIR;
   if (!webDir) throw new Error('E2E_WEB_DIR is not set: run e2e tests with "npm run test:e2e".');
   // The port is chosen first: links in e-mails are built from PUBLIC_URL, which the app reads when it is built.
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...config }, { webDir });
+  const t = await createTestApp({ PUBLIC_URL: baseUrl, ...config }, { webDir, ...opts });
   await t.app.listen({ host: '127.0.0.1', port });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];

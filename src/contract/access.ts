@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'staff.manage',
   'audit.view',
   'backups.download',
+  'jobs.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   'settings.lookup_email': ['settings.updated', 'change.reverted'],
   // A copy of the whole database left the server (no record id: the backup concerns every record).
   backup: ['backup.downloaded'],
+  // Background work queued again from the Jobs page (no record id: runs are the queue's, named in the entry).
+  job: ['job.run_again'],
   // Security events and staff accounts, written on the account concerned (none for an unknown e-mail).
   user: [
     'auth.signed_in',
@@ -61,10 +63,13 @@ export const AUDIT_ACTION_NAMES = [...new Set(Object.values(AUDIT_ACTIONS).flat(
 /**
  * The record kinds whose history `history.view` shows: every business record, and customers (their page shows
  * changes of their subscriptions). Staff accounts (`user`) carry the security events, reserved for `audit.view`
- * (ADR 010, ADR 012), and backups are no record: neither is a record type of this endpoint at all.
+ * (ADR 010, ADR 012), and backups and jobs are no record: none is a record type of this endpoint at all.
  */
+const NOT_HISTORY = ['user', 'backup', 'job'] as const;
 export const HISTORY_ENTITY_TYPES = [
-  ...AUDIT_ENTITY_TYPES.filter((t): t is Exclude<AuditEntityType, 'user' | 'backup'> => t !== 'user' && t !== 'backup'),
+  ...AUDIT_ENTITY_TYPES.filter(
+    (t): t is Exclude<AuditEntityType, (typeof NOT_HISTORY)[number]> => !(NOT_HISTORY as readonly string[]).includes(t),
+  ),
   'customer',
 ] as const;
 export type HistoryEntityType = (typeof HISTORY_ENTITY_TYPES)[number];

@@ -9,6 +9,7 @@ import { devicesEndpoints } from './devices';
 import { equipmentEndpoints } from './equipment';
 import { feedbackEndpoints } from './feedback';
 import { healthEndpoints } from './health';
+import { jobEndpoints } from './jobs';
 import { mapEndpoints } from './maps';
 import { metricsEndpoints } from './metrics';
 import { mfaEndpoints } from './mfa';
@@ -37,6 +38,7 @@ export const ENDPOINTS: Endpoint[] = [
   equipmentEndpoints,
   feedbackEndpoints,
   healthEndpoints,
+  jobEndpoints,
   mapEndpoints,
   metricsEndpoints,
   parcelEndpoints,

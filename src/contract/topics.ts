@@ -10,6 +10,7 @@ export const TOPICS = [
   'devices',
   'equipment',
   'feedback',
+  'jobs',
   'mail',
   'parcel-containers',
   'parcels',

@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health.routes';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { registerModules } from './modules';
+import { openJobQueue, serverJobs, startBackgroundWork, type BackgroundWork } from './jobs/background-work';
 
 export interface BuildOptions {
   /** The open, bootstrapped database (main.ts) or a test's; its opener closes it. */
@@ -31,6 +32,11 @@ export interface BuildOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (the API tests read them back). */
   logStream?: DestinationStream;
+  /**
+   * The job queue and its work, started and closed by the caller (main.ts, which runs the schedules). Without it the
+   * app opens its own, runs queued work but no schedule, and closes it with the app.
+   */
+  background?: BackgroundWork;
 }
 
 /**
@@ -154,7 +160,22 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(healthRoutes, { database });
   await app.register(metricsRoutes, { token: config.METRICS_TOKEN });
   app.get('/', { config: { access: 'public', page: true } }, (_req, reply) => reply.redirect('/admin'));
-  await registerModules(app, { config, database, now });
+  let { background } = opts;
+  if (!background) {
+    const own = await startBackgroundWork(
+      await openJobQueue(database, app.log),
+      database,
+      serverJobs(database, config),
+      {
+        timeZone: config.BUSINESS_TIMEZONE,
+        log: app.log,
+        runSchedules: false,
+      },
+    );
+    app.addHook('onClose', () => own.close());
+    background = own;
+  }
+  await registerModules(app, { config, database, now }, background);
 
   const webDir = opts.webDir ?? path.resolve(config.WEB_DIST_DIR);
   if (webDir) await app.register(spaPlugin, { webDir });

@@ -5,7 +5,7 @@ import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { connectDatabase, DataDirLockedError, MigrationMismatchError } from './db/client';
-import { startDailyJobs } from './jobs/daily-jobs';
+import { openJobQueue, serverJobs, startBackgroundWork } from './jobs/background-work';
 import { serveBackupSocket } from './modules/backups';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
@@ -30,11 +30,21 @@ async function main() {
   );
   const { admin, demoAccounts } = await bootstrap(setup ?? database, config, log);
   await setup?.close();
-  const app = await buildApp(config, { database });
+  // This server runs the schedules (ADR 056): the queue queues each due run once across every instance.
+  const background = await startBackgroundWork(
+    await openJobQueue(database, log),
+    database,
+    serverJobs(database, config),
+    {
+      timeZone: config.BUSINESS_TIMEZONE,
+      log,
+      runSchedules: true,
+    },
+  );
+  const app = await buildApp(config, { database, background });
   app.addHook('onClose', () => database.close());
   // onClose hooks run last added first: the jobs stop before the database closes.
-  const jobs = startDailyJobs(database.primary, config, app.log);
-  app.addHook('onClose', () => jobs.close());
+  app.addHook('onClose', () => background.close());
   // `npm run backup` reaches the embedded database through this server while it holds DATA_DIR (ADR 031); its
   // socket closes before the database, too.
   if (database.kind === 'pglite') await serveBackupSocket(app, database, config.DATA_DIR);

@@ -44,6 +44,7 @@ export const paths = {
   users: '/admin/users',
   account: '/admin/account',
   audit: '/admin/audit',
+  jobs: '/admin/jobs',
 } as const;
 
 /** The names of a pattern's `:params`, so a link can neither miss nor invent one. */

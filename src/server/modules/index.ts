@@ -10,6 +10,7 @@ import { deviceSwapsModule } from './device-swaps';
 import { devicesModule } from './devices';
 import { equipmentModule } from './equipment';
 import { feedbackModule } from './feedback';
+import { jobsModule } from './jobs';
 import { createMailer } from './mail';
 import { MapClusters, mapsModule } from './maps';
 import { parcelsModule } from './parcels';
@@ -22,6 +23,7 @@ import { StatsAnswers, statsModule } from './stats';
 import { subscriptionsModule } from './subscriptions';
 import { suppliersModule } from './suppliers';
 import { dropStaleOnWrite } from '../http/invalidation';
+import type { BackgroundWork } from '../jobs/background-work';
 import { mapEndpoints } from '../../contract/maps';
 import { statsEndpoints } from '../../contract/stats';
 
@@ -29,7 +31,7 @@ import { statsEndpoints } from '../../contract/stats';
  * Every feature module, each the plugin its index.ts exports, given the same deps. The services more than one
  * module uses (or that writes elsewhere reset) are built here, once, and handed to the modules that name them.
  */
-export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps, background: BackgroundWork) {
   const { config, database, now } = deps;
   const totp = await totpSecrets(database, config, app.log);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
@@ -47,6 +49,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(authModule, { ...deps, totp });
   await app.register(auditModule, deps);
   await app.register(backupsModule, deps);
+  await app.register(jobsModule, { ...deps, background });
   await app.register(statsModule, { ...deps, answers: statsAnswers });
   await app.register(devicesModule, deps);
   await app.register(deviceSwapsModule, deps);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import fs from 'node:fs';
+import { pino } from 'pino';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app';
@@ -9,6 +10,7 @@ import { users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { openTestDatabase } from './database';
 import { openTestLog } from './log-secrets';
+import { openJobQueue, startBackgroundWork, type BackgroundJob, type BackgroundWork } from '../jobs/background-work';
 import type { RoleId } from '../../contract/access';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -96,6 +98,8 @@ export interface TestApp {
   /** Creates a staff user and returns a signed-in client for it. */
   signIn(options?: StaffOptions): Promise<Agent & { user: TestUser }>;
   createUser(options?: StaffOptions): Promise<TestUser>;
+  /** The job queue and its work, when the test gave its own jobs. */
+  background?: BackgroundWork;
   close(): Promise<void>;
 }
 
@@ -145,16 +149,27 @@ export async function signedInAgent(app: FastifyInstance, user: TestUser): Promi
 /** The app on a fresh database, as tests use it through `inject`. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  opts: { webDir?: string; now?: () => number } = {},
+  opts: { webDir?: string; now?: () => number; jobs?: (database: Database) => BackgroundJob[] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   // Logged as in production, to a file: closing the app checks that no secret it handed out reached the log.
   const log = openTestLog();
-  const app = await buildApp(testConfig({ LOGIN_RATE_LIMIT: 1000, LOG_LEVEL: 'info', ...overrides }), {
+  const config = testConfig({ LOGIN_RATE_LIMIT: 1000, LOG_LEVEL: 'info', ...overrides });
+  // A test's own jobs, on a queue that looks for runs every half second, with no schedule running.
+  const quiet = pino({ level: 'silent' });
+  const background =
+    opts.jobs &&
+    (await startBackgroundWork(await openJobQueue(database, quiet, 0.5), database, opts.jobs(database), {
+      timeZone: config.BUSINESS_TIMEZONE,
+      log: quiet,
+      runSchedules: false,
+    }));
+  const app = await buildApp(config, {
     database,
     webDir: opts.webDir ?? spaShell(),
     now: opts.now,
     logStream: log.stream,
+    background,
   });
   log.watch(app);
   await app.ready();
@@ -176,8 +191,10 @@ export async function createTestApp(
     async signIn(options) {
       return signedInAgent(app, await createUser(options));
     },
+    background,
     async close() {
       await app.close();
+      await background?.close();
       await database.close();
       log.checkNoSecrets();
     },

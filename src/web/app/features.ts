@@ -1,6 +1,7 @@
 import type { Feature, NavEntry, NavItem, PagePermission } from './feature';
 import { paths } from '../paths';
 import { auditFeature } from '../features/audit/feature';
+import { jobsFeature } from '../features/jobs/feature';
 import { authFeature } from '../features/auth/feature';
 import { cancellationReasonsFeature } from '../features/cancellation-reasons/feature';
 import { cancellationsFeature } from '../features/cancellations/feature';
@@ -40,6 +41,7 @@ export const features: Feature[] = [
   staffFeature,
   settingsFeature,
   auditFeature,
+  jobsFeature,
   accountFeature,
   authFeature,
 ];

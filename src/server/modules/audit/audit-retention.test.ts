@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/types';
 import { auditLog } from '../../db/schema';
-import { TimerSchedule } from '../../jobs/daily-schedule';
+import { Scheduler } from '../../jobs/scheduler';
 import { openTestDatabase } from '../../test/database';
 import { auditRetentionJob, deleteAuditEntriesBefore, RETENTION_BATCH } from './audit-retention';
 
@@ -98,22 +98,24 @@ describe('audit retention', () => {
     const log = pino({ level: 'silent' });
     const results: unknown[] = [];
     const name = `audit_retention_${++seq}`;
+    const job = auditRetentionJob(database.db, 400, () => NOW);
+    // Each instance's queue works what it is sent at once.
     const instances = [1, 2].map(() => {
-      const schedule = new TimerSchedule(database.db, { timeZone: 'UTC', log, now: () => NOW });
-      const job = auditRetentionJob(database.db, 400, () => NOW);
-      schedule.everyDayAt('03:30', name, async (signal) => {
-        const result = await job(signal);
-        results.push(result);
-        return result;
-      });
-      return schedule;
+      const queue = {
+        send: async () => {
+          results.push(await job(new AbortController().signal));
+          return name;
+        },
+        everyMinute: async () => {},
+      };
+      const scheduler = new Scheduler(database.db, queue, { timeZone: 'UTC', log, now: () => NOW });
+      scheduler.add(name, { at: '03:30' });
+      return scheduler;
     });
-    await Promise.all(instances.map((s) => s.tick()));
-    await Promise.all(instances.map((s) => s.idle()));
+    await Promise.all(instances.map((s) => s.look()));
     expect(results).toEqual([{ deleted: 120, batches: 1 }]);
     expect(await left(old)).toBe(0);
     expect(await left(kept)).toBe(4);
     expect(await olderThan(400 * DAY_MS)).toBe(0);
-    await Promise.all(instances.map((s) => s.close()));
   });
 });

@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS = {
   'account.mfa_disabled': 'Two-factor sign-in turned off',
   'account.recovery_codes_replaced': 'Recovery codes replaced',
   'backup.downloaded': 'Backup made',
+  'job.run_again': 'Run again',
 } satisfies Record<AuditAction, string>;
 
 /** What each kind of record is called, in the record column and as the action groups. */
@@ -54,6 +55,7 @@ export const AUDIT_RECORD_LABELS: Record<AuditEntityType, string> = {
   feedback_submission: 'Feedback',
   'settings.lookup_email': 'Lookup e-mail settings',
   backup: 'Database backup',
+  job: 'Background job',
   user: 'Staff account',
 };
 

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/types';
+import { poolOf } from '../db/connection-budget';
+import { auditRetentionJob } from '../modules/audit';
+import { idempotencyPurgeJob } from '../http/idempotency';
+import type { BusinessSchedule } from './business-time';
+import { InProcessQueue } from './in-process-queue';
+import type { JobDefinition, JobQueue } from './job-queue';
+import { PgBossQueue } from './pg-boss-queue';
+import { Scheduler } from './scheduler';
+
+/** Business time of the nightly jobs: the quietest hour of a back office. */
+const NIGHTLY: BusinessSchedule = { at: '03:30' };
+
+/** A kind of work the Jobs page shows, and when it runs on its own. */
+export interface BackgroundJob extends JobDefinition {
+  label: string;
+  schedule?: BusinessSchedule;
+}
+
+/** The server's background work (ADR 030, ADR 056). */
+export function serverJobs(database: Database, config: Config): BackgroundJob[] {
+  const db = database.primary;
+  return [
+    {
+      name: 'audit-retention',
+      label: 'Audit log retention',
+      schedule: NIGHTLY,
+      work: auditRetentionJob(db, config.AUDIT_RETENTION_DAYS),
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+    },
+    {
+      name: 'idempotency-purge',
+      label: 'Idempotency keys purge',
+      schedule: NIGHTLY,
+      work: idempotencyPurgeJob(db),
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+    },
+  ];
+}
+
+/**
+ * The queue for the database: pg-boss on PostgreSQL, the in-process runner on the embedded database. Each looks
+ * for runs due every `pollSeconds` (tests look more often).
+ */
+export async function openJobQueue(database: Database, log: FastifyBaseLogger, pollSeconds = 2): Promise<JobQueue> {
+  const pool = poolOf(database.primary);
+  return pool
+    ? PgBossQueue.start(pool, log, pollSeconds)
+    : new InProcessQueue({ log, lookEveryMs: pollSeconds * 1000 });
+}
+
+/** The queue, the work defined on it, and the schedules: what the Jobs page reads and runs again. */
+export interface BackgroundWork {
+  queue: JobQueue;
+  scheduler: Scheduler;
+  jobs: BackgroundJob[];
+  close(): Promise<void>;
+}
+
+export interface BackgroundWorkOptions {
+  timeZone: string;
+  log: FastifyBaseLogger;
+  /** Whether this instance looks at the schedules (the server does; a test app runs only what it queues). */
+  runSchedules: boolean;
+  now?: () => number;
+}
+
+/** Defines each job on the queue (this instance works their runs) and, when asked, starts their schedules. */
+export async function startBackgroundWork(
+  queue: JobQueue,
+  database: Database,
+  jobs: BackgroundJob[],
+  opts: BackgroundWorkOptions,
+): Promise<BackgroundWork> {
+  const scheduler = new Scheduler(database.primary, queue, opts);
+  for (const job of jobs) {
+    await queue.define(job);
+    if (job.schedule) scheduler.add(job.name, job.schedule);
+  }
+  if (opts.runSchedules) await scheduler.start();
+  return { queue, scheduler, jobs, close: () => queue.close() };
+}
