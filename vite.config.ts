@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ANSWERS_CACHE, OFFLINE_ANSWERS, PAGES_CACHE } from './src/web/lib/offline/cached-answers';
 
 /**
  * The app's own modules run nothing on import that another module relies on, but main.tsx and contract/zod.ts
@@ -14,6 +16,60 @@ const withSideEffects = /\/src\/(web\/main\.tsx|contract\/zod\.ts)$/;
 const pageLibrary =
   /node_modules[\\/](echarts|zrender|leaflet|react-leaflet|@react-leaflet|supercluster|us-atlas|topojson-client|@zxcvbn-ts)[\\/]/;
 
+/**
+ * The installable app (ADR 051): a manifest, and a service worker that precaches the build's code and styles and
+ * keeps the last answer of the pages and calls a field rep uses, network first, so they open with no network.
+ * The HTML is not precached: the server fills it in per session (CSRF token, nonce), so the last one served is kept.
+ */
+const installable = VitePWA({
+  injectRegister: null,
+  registerType: 'autoUpdate',
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeManifestIcons: false,
+  manifest: {
+    id: '/admin/',
+    name: 'Back Office',
+    short_name: 'Back Office',
+    description: 'Back office of a phone-subscription business: log prospect visits in the field, online or not.',
+    start_url: '/admin/prospects/create',
+    scope: '/admin/',
+    display: 'standalone',
+    theme_color: '#087f5b',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/admin/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/admin/icons/maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The .br and .gz twins and source maps are the same files again; index.html is a template.
+    globPatterns: ['assets/**/*.{js,css,svg,woff2,png}', 'icons/*.svg'],
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    modifyURLPrefix: { '': '/admin/' },
+    navigateFallback: null,
+    inlineWorkboxRuntime: true,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        urlPattern: OFFLINE_ANSWERS,
+        handler: 'NetworkFirst',
+        options: { cacheName: ANSWERS_CACHE, networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
+      },
+      {
+        // Pages are opened by navigation; the sign-in pages and sign-out belong to no one and are never kept.
+        urlPattern: ({ request, url }) =>
+          request.mode === 'navigate' && !/^\/admin\/(login|logout|set-password)/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: { cacheName: PAGES_CACHE, networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+});
+
 // The SPA is served by the Fastify server under /admin; `npm run dev` rebuilds it on change.
 export default defineConfig({
   root: 'src/web',
@@ -21,7 +77,11 @@ export default defineConfig({
   // Each asset also as .br and .gz, made once here at the highest levels, which the server sends as they are
   // instead of compressing a megabyte of script on every cold load (src/server/plugins/spa.ts). Source maps are
   // for staff only and rare; the HTML is a template the server fills in.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.html$/] })],
+  plugins: [
+    react(),
+    installable,
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.html$/] }),
+  ],
   build: {
     outDir: process.env.WEB_OUT_DIR ?? '../../dist/web',
     emptyOutDir: true,
