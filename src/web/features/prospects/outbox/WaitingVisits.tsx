@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCloudUpload } from '@tabler/icons-react';
 import type { WaitingVisit } from './outbox';
@@ -78,9 +78,13 @@ export function WaitingVisits({
                 </Text>
               </div>
               <Group gap={4} wrap="nowrap">
-                {openKey === visit.key && <Badge variant="light">Open</Badge>}
-                <Button size="compact-sm" variant="light" onClick={() => onOpen(visit)}>
-                  Open
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  disabled={openKey === visit.key}
+                  onClick={() => onOpen(visit)}
+                >
+                  {openKey === visit.key ? 'In the form' : 'Open'}
                 </Button>
                 <Button size="compact-sm" variant="subtle" color="red" onClick={() => discard(visit)}>
                   Discard
