@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ANSWERS_CACHE, OFFLINE_ANSWERS, PAGES_CACHE } from './src/web/lib/offline/cached-answers';
 
 /**
  * The app's own modules run nothing on import that another module relies on, but main.tsx and contract/zod.ts
@@ -36,6 +38,60 @@ const stylesheetAfterFirstFrame: Plugin = {
   },
 };
 
+/**
+ * The installable app (ADR 051): a manifest, and a service worker that precaches the build's code and styles and
+ * keeps the last answer of the pages and calls a field rep uses, network first, so they open with no network.
+ * The HTML is not precached: the server fills it in per session (CSRF token, nonce), so the last one served is kept.
+ */
+const installable = VitePWA({
+  injectRegister: null,
+  registerType: 'autoUpdate',
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeManifestIcons: false,
+  manifest: {
+    id: '/admin/',
+    name: 'Back Office',
+    short_name: 'Back Office',
+    description: 'Back office of a phone-subscription business: log prospect visits in the field, online or not.',
+    start_url: '/admin/prospects/create',
+    scope: '/admin/',
+    display: 'standalone',
+    theme_color: '#087f5b',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/admin/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/admin/icons/maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // The .br and .gz twins and source maps are the same files again; index.html is a template.
+    globPatterns: ['assets/**/*.{js,css,svg,woff2,png}', 'icons/*.svg'],
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    modifyURLPrefix: { '': '/admin/' },
+    navigateFallback: null,
+    inlineWorkboxRuntime: true,
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        urlPattern: OFFLINE_ANSWERS,
+        handler: 'NetworkFirst',
+        options: { cacheName: ANSWERS_CACHE, networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
+      },
+      {
+        // Pages are opened by navigation; the sign-in pages and sign-out belong to no one and are never kept.
+        urlPattern: ({ request, url }) =>
+          request.mode === 'navigate' && !/^\/admin\/(login|logout|set-password)/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: { cacheName: PAGES_CACHE, networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
+      },
+    ],
+  },
+});
+
 // The SPA is served by the Fastify server under /admin; `npm run dev` rebuilds it on change.
 export default defineConfig({
   root: 'src/web',
@@ -46,6 +102,7 @@ export default defineConfig({
   plugins: [
     react(),
     stylesheetAfterFirstFrame,
+    installable,
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /\.html$/] }),
   ],
   build: {

@@ -84,6 +84,9 @@ function securityHeaders(mapTileUrl: string | undefined) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
         connectSrc: ["'self'"],
+        // The installable app's service worker and manifest (ADR 051).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,

@@ -9,6 +9,7 @@ import '@mantine/dates/styles.css';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './app/theme';
 import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/offline/service-worker';
 
 // Toasts queue in their store until this arrives: nothing shows one before the first page has loaded.
 const Toasts = lazy(() => import('./app/Toasts'));
@@ -32,3 +33,5 @@ createRoot(document.getElementById('root')!).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

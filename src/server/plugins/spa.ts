@@ -8,6 +8,7 @@ import { LOGIN_PAGE, SET_PASSWORD_PAGE } from '../../contract/pages';
 import { NOT_FOUND_MESSAGE } from '../../contract/errors';
 import { RELEASE_VERSION, SCHEMA_MIGRATION } from '../release';
 import { pageStarts } from './page-starts';
+import { installableFiles } from './installable';
 
 /**
  * Sets the colour scheme on <html> before the first paint, as Mantine will (its saved choice, else the system's),
@@ -66,6 +67,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
       wildcard: true,
     });
   });
+
+  await app.register(installableFiles, { webDir: opts.webDir });
 
   const notFound = (reply: FastifyReply) => reply.code(404).send({ message: NOT_FOUND_MESSAGE });
   const page = (request: FastifyRequest, reply: FastifyReply) => {

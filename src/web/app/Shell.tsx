@@ -1,13 +1,15 @@
-import { Anchor, AppShell, Box, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
-import { IconLogout, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { useCan, useCurrentUser, useSignOut } from '../features/auth';
+import { useCan, useCurrentUser } from '../features/auth';
+import { useOutboxSender } from '../features/prospects';
 import { useMfaStatus } from '../features/staff';
 import { actions, nav, pagePermission } from './features';
 import { PermittedPage, pageFallback } from './PermittedPage';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
+import { SignOutButton } from './SignOutButton';
 import { CommandPalette, commandPalette } from '../features/search';
 import { paths } from '../paths';
 import { ModalViewBridge, ExternalLinksInNewTab } from '../ui';
@@ -32,6 +34,8 @@ function Frame() {
   const [params] = useSearchParams();
   const can = useCan();
   const mfa = useMfaStatus();
+  // Visits logged with no network go out from whichever page is open.
+  useOutboxSender(can('prospects.log'));
 
   // Pages opened in a modal iframe (view=modal) show without the frame.
   if (params.get('view') === 'modal') {
@@ -75,7 +79,6 @@ function Frame() {
 
 /** The title, the search, the colour scheme, the signed-in user and signing out; the burger below 992 px. */
 function TopBar({ navOpened, onToggleNav, userName }: { navOpened: boolean; onToggleNav(): void; userName: string }) {
-  const signOut = useSignOut();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -101,19 +104,7 @@ function TopBar({ navOpened, onToggleNav, userName }: { navOpened: boolean; onTo
         <Anchor component={Link} to={paths.account} size="sm" visibleFrom="xs" data-testid="current-user">
           {userName}
         </Anchor>
-        {/* On a phone the header holds the icon alone, named for screen readers. */}
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconLogout size={16} />}
-          loading={signOut.isPending}
-          onClick={() => signOut.mutate({})}
-          aria-label="Sign out"
-        >
-          <Box component="span" visibleFrom="xs">
-            Sign out
-          </Box>
-        </Button>
+        <SignOutButton />
       </Group>
     </Group>
   );

@@ -1,5 +1,5 @@
 import { pathOf, type CallInput, type Endpoint, type ResponseOf } from '../../contract/endpoint';
-import { request } from './http';
+import { request, type CallInit } from './http';
 
 /** The URL of a call: the path with its parameters, then the query (empty values left out). */
 export function urlOf(e: Endpoint, input: { params?: unknown; query?: unknown } = {}): string {
@@ -17,8 +17,8 @@ export function urlOf(e: Endpoint, input: { params?: unknown; query?: unknown } 
 export function api<E extends Endpoint>(
   e: E,
   ...[input, init]: Record<never, never> extends CallInput<E>
-    ? [input?: CallInput<E>, init?: { signal?: AbortSignal }]
-    : [input: CallInput<E>, init?: { signal?: AbortSignal }]
+    ? [input?: CallInput<E>, init?: CallInit]
+    : [input: CallInput<E>, init?: CallInit]
 ): Promise<ResponseOf<E>> {
   const call = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
   const body = e.method === 'GET' || e.method === 'DELETE' ? undefined : (call.body ?? {});

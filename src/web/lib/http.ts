@@ -6,6 +6,7 @@ import { LOGIN_PAGE } from '../../contract/pages';
 import type { HttpMethod } from '../../contract/endpoint';
 import type { ServerErrorBody } from '../../contract/errors';
 import { takeEarlyAnswer } from './early';
+import { forgetCachedAnswers } from './offline/cached-answers';
 
 /** What a user is asked to quote about a server error: it finds that request's lines in the server's log. */
 export const referenceNote = (reference: string) => `Quote this reference: ${reference}`;
@@ -39,6 +40,12 @@ export class HttpError extends Error {
     const first = (Array.isArray(this.errors) ? this.errors[0] : Object.values(this.errors)[0]?.[0]) ?? this.message;
     return this.reference ? withReference(first, this.reference) : first;
   }
+}
+
+/** What a call may add: a signal to abort it, the Idempotency-Key of a create that may be sent again (ADR 045). */
+export interface CallInit {
+  signal?: AbortSignal;
+  idempotencyKey?: string;
 }
 
 let token: string | null | undefined;
@@ -84,7 +91,7 @@ async function send(
   method: HttpMethod,
   url: string,
   data?: unknown,
-  init: { signal?: AbortSignal; accept?: string } = {},
+  init: CallInit & { accept?: string } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = {
     'X-Requested-With': 'XMLHttpRequest',
@@ -92,6 +99,7 @@ async function send(
   };
   const tokenValue = csrfToken();
   if (tokenValue) headers['X-CSRF-TOKEN'] = tokenValue;
+  if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   let body: BodyInit | undefined;
   if (data !== undefined) {
     if (hasFile(data)) body = toFormData(data as Record<string, unknown>);
@@ -110,7 +118,8 @@ async function send(
     throw new HttpError(0, 'The server could not be reached. Check your connection and try again.');
   }
   if (res.status === 401) {
-    window.location.assign(LOGIN_PAGE);
+    // What the service worker kept of this user's answers goes with the session; the outbox stays for them.
+    void forgetCachedAnswers().finally(() => window.location.assign(LOGIN_PAGE));
     throw new HttpError(401, 'Your session has ended. Please sign in again.');
   }
   if (!res.ok) {
@@ -132,12 +141,7 @@ async function send(
 }
 
 /** One call answered in JSON (or nothing, 204). */
-export async function request<T>(
-  method: HttpMethod,
-  url: string,
-  data?: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<T> {
+export async function request<T>(method: HttpMethod, url: string, data?: unknown, init: CallInit = {}): Promise<T> {
   const res = await send(method, url, data, init);
   const text = res.status === 204 ? '' : await res.text();
   return (text ? safeJson(text) : undefined) as T;

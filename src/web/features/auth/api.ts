@@ -3,6 +3,7 @@ import { authEndpoints, type LoginBody, type LoginCodeBody } from '../../../cont
 import { LOGIN_PAGE } from '../../../contract/pages';
 import { api } from '../../lib/api';
 import { setCsrfToken } from '../../lib/http';
+import { forgetCachedAnswers } from '../../lib/offline/cached-answers';
 import { fetchApiQuery, useApiMutation, useApiQuery } from '../../lib/data';
 import { queryClient } from '../../lib/query-client';
 
@@ -45,7 +46,13 @@ export async function signInWithCode(body: LoginCodeBody): Promise<void> {
   setCsrfToken(csrfToken);
 }
 
-/** Signs out, then loads the sign-in page (a full load drops every cached answer of the session). */
-export function useSignOut() {
-  return useApiMutation(authEndpoints.logout, { onSuccess: () => window.location.assign(LOGIN_PAGE) });
+/**
+ * Signs out, forgets what was kept for offline use (the service worker's pages and answers, and whatever
+ * `forgetMore` removes), then loads the sign-in page (a full load drops every cached answer of the session).
+ */
+export function useSignOut(forgetMore: () => Promise<void> = async () => {}) {
+  return useApiMutation(authEndpoints.logout, {
+    onSuccess: () =>
+      void Promise.all([forgetCachedAnswers(), forgetMore()]).finally(() => window.location.assign(LOGIN_PAGE)),
+  });
 }

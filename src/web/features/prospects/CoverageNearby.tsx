@@ -7,11 +7,20 @@ const mbps = (c: CoverageNear['carriers'][number]) =>
   c.medianMbps === null ? '—' : c.medianMbps === 0 ? 'No service' : `${c.medianMbps.toLocaleString('en-US')} Mbps`;
 
 /**
+ * The position to one hundred metres (three decimals): the readings gathered over a kilometre barely move, and the
+ * service worker's kept answer for a spot is found again when the rep is back there with no network.
+ */
+const nearPlace = ({ lat, lng }: { lat: number; lng: number }) => ({
+  lat: Math.round(lat * 1000) / 1000,
+  lng: Math.round(lng * 1000) / 1000,
+});
+
+/**
  * What each carrier's speed tests near this door said (1 km, 12 months), once the device's position or the address's
  * ZIP code is known, so the rep can tell the prospect which carrier works there.
  */
 export function CoverageNearby({ position, zip }: { position: { lat: number; lng: number } | null; zip: string }) {
-  const place = position ?? (/^\d{5}/.test(zip) ? { zip: zip.slice(0, 5) } : null);
+  const place = position ? nearPlace(position) : /^\d{5}/.test(zip) ? { zip: zip.slice(0, 5) } : null;
   const coverage = useCoverageNear(place);
   if (!place || !coverage.data) return null;
   const { carriers, center } = coverage.data;

@@ -7,14 +7,16 @@ import {
   OTHER_TOPOGRAPHY_ID,
   prospectStoreFor,
   takesSpeedTests,
-  type ProspectCreated,
   type ProspectFormInput,
   type ProspectFormOptions,
 } from '../../../contract/prospects';
 import { paths } from '../../paths';
-import { ErrorState, Form, LoadingState, notify, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
+import { ErrorState, Form, LoadingState, PageHeader, SubmitButton, useFieldProps, useForm } from '../../ui';
 import { useProspectFormOptions } from './api';
 import { useDeviceLocation, type DeviceLocation } from './useDeviceLocation';
+import type { WaitingVisit } from './outbox/outbox';
+import { WaitingVisits } from './outbox/WaitingVisits';
+import { useVisitSubmit } from './useVisitSubmit';
 import { CoverageNearby } from './CoverageNearby';
 import { ActionFields, AddressFields, MemberField, SpeedTests, TopographyField } from './ProspectFormSections';
 
@@ -57,20 +59,12 @@ export function ProspectCreatePage() {
   );
 }
 
-function savedMessage(created: ProspectCreated, zip: string): string {
-  if (created.locationSource === 'zip')
-    return `Visit saved. This device gave no location, so it is placed at the centre of ZIP ${zip}.`;
-  if (created.locationSource === null)
-    return 'Visit saved. It is not on the map: the device gave no location and the ZIP code is unknown.';
-  return 'Visit saved.';
-}
-
 function ProspectForm({ options }: { options: ProspectFormOptions }) {
   const navigate = useNavigate();
   const form = useForm(initialValues(), { resetOnSuccess: false });
   // The client checks the same rep rule as the server for this user (§6).
   const store = useMemo(() => prospectStoreFor(options), [options]);
-  const [location, retryLocation] = useDeviceLocation();
+  const [location, retryLocation, locateNow] = useDeviceLocation();
   const actionId = typeof form.data.prospect_action_id === 'number' ? form.data.prospect_action_id : null;
   const otherChosen = (form.data.topographies ?? []).includes(OTHER_TOPOGRAPHY_ID);
   const repProps = useFieldProps(form, 'rep_id', { label: 'Rep', required: true });
@@ -78,26 +72,23 @@ function ProspectForm({ options }: { options: ProspectFormOptions }) {
   const actionTakenProps = useFieldProps(form, 'action_taken', { label: 'Action taken' });
   const commentsProps = useFieldProps(form, 'comments', { label: 'Comments', required: otherChosen });
 
-  const submit = () => {
-    const zip = form.data.address.zip;
-    const device = location.status === 'found' ? { lat: location.lat, lng: location.lng } : null;
-    form.transform((data) => ({ ...data, location: device }));
-    void form.submit(
-      store,
-      {},
-      {
-        onSuccess: (created) => {
-          notify.success(savedMessage(created, zip));
-          void navigate(paths.prospects);
-        },
-      },
-    );
-  };
+  const visit = useVisitSubmit(form, store, locateNow, () => void navigate(paths.prospects));
 
   return (
-    <Form form={form} onSubmit={submit} noValidate>
+    <Form form={form} onSubmit={() => void visit.submit()} noValidate>
       <Stack gap="md">
-        <LocationNotice location={location} onRetry={retryLocation} />
+        <WaitingVisits
+          visits={visit.waiting}
+          openKey={visit.opened?.key ?? null}
+          onOpen={visit.open}
+          onDiscard={(v) => void visit.discard(v)}
+        />
+
+        {visit.opened ? (
+          <OpenedNotice visit={visit.opened} onClose={visit.startOver} />
+        ) : (
+          <LocationNotice location={location} onRetry={retryLocation} />
+        )}
 
         {options.canForceCreate && (
           <Select
@@ -179,6 +170,27 @@ function LocationNotice({ location, onRetry }: { location: DeviceLocation; onRet
           Try again
         </Button>
       </Group>
+    </Alert>
+  );
+}
+
+/** A waiting visit open in the form: it keeps the place it was saved at; why the server refused it, if it did. */
+function OpenedNotice({ visit, onClose }: { visit: WaitingVisit; onClose: () => void }) {
+  const fieldless = visit.refusal && !Object.keys(visit.refusal.fieldErrors).length;
+  return (
+    <Alert color={visit.refusal ? 'red' : 'blue'} data-testid="opened-visit">
+      <Stack gap={6}>
+        <Text size="sm">
+          Editing a visit waiting to send. It keeps the place it was saved at
+          {visit.input.location ? '' : ' (none: the centre of its ZIP code)'}.
+          {fieldless && ` The server refused it: ${visit.refusal!.message}`}
+        </Text>
+        <Group>
+          <Button size="compact-sm" variant="light" onClick={onClose}>
+            Log a new visit instead
+          </Button>
+        </Group>
+      </Stack>
     </Alert>
   );
 }

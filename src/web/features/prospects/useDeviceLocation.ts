@@ -11,8 +11,15 @@ function reasonOf(error: GeolocationPositionError): string {
   return 'The device could not find its location.';
 }
 
-/** The device's position, asked once on mount (the browser asks the user's permission) and again on `retry`. */
-export function useDeviceLocation(): [DeviceLocation, () => void] {
+export type FoundLocation = Extract<DeviceLocation, { status: 'found' }>;
+
+const OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 };
+
+/**
+ * The device's position, asked once on mount (the browser asks the user's permission) and again on `retry`; `now`
+ * asks afresh and answers with it (null without one): a visit is placed where the rep was when pressing Submit.
+ */
+export function useDeviceLocation(): [DeviceLocation, () => void, () => Promise<FoundLocation | null>] {
   const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
   const [location, setLocation] = useState<DeviceLocation>(
     supported ? { status: 'locating' } : { status: 'unavailable', reason: 'This browser cannot share a location.' },
@@ -28,7 +35,7 @@ export function useDeviceLocation(): [DeviceLocation, () => void] {
           accuracy: position.coords.accuracy,
         }),
       (error) => setLocation({ status: 'unavailable', reason: reasonOf(error) }),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+      OPTIONS,
     );
   }, [supported]);
   useEffect(locate, [locate]);
@@ -36,5 +43,29 @@ export function useDeviceLocation(): [DeviceLocation, () => void] {
     setLocation({ status: 'locating' });
     locate();
   }, [locate]);
-  return [location, retry];
+  const now = useCallback(
+    () =>
+      new Promise<FoundLocation | null>((resolve) => {
+        if (!supported) return resolve(null);
+        navigator.geolocation.getCurrentPosition(
+          (position) => {
+            const found: FoundLocation = {
+              status: 'found',
+              lat: position.coords.latitude,
+              lng: position.coords.longitude,
+              accuracy: position.coords.accuracy,
+            };
+            setLocation(found);
+            resolve(found);
+          },
+          (error) => {
+            setLocation({ status: 'unavailable', reason: reasonOf(error) });
+            resolve(null);
+          },
+          { ...OPTIONS, maximumAge: 0 },
+        );
+      }),
+    [supported],
+  );
+  return [location, retry, now];
 }

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { CallInput, Endpoint, ResponseOf } from '../../../contract/endpoint';
 import { api } from '../api';
 import { useInvalidate } from './useInvalidate';
-import { HttpError } from '../http';
+import { HttpError, type CallInit } from '../http';
+import { submitKeys } from '../idempotency';
 import { notify } from '../../ui/notify';
 
 export interface MutationOptions<E extends Endpoint> {
@@ -15,7 +17,7 @@ export interface MutationOptions<E extends Endpoint> {
   toastErrors?: boolean;
 }
 
-const call = api as <E extends Endpoint>(e: E, input: object) => Promise<ResponseOf<E>>;
+const call = api as <E extends Endpoint>(e: E, input: object, init: CallInit) => Promise<ResponseOf<E>>;
 
 /** What §8 shows for a failed action: the first entry of the errors list, else a plain sentence. */
 export const failureMessage = (error: unknown) =>
@@ -27,9 +29,12 @@ export const failureMessage = (error: unknown) =>
  */
 export function useApiMutation<E extends Endpoint>(e: E, options: MutationOptions<E> = {}) {
   const invalidate = useInvalidate();
+  const [keys] = useState(submitKeys);
   return useMutation({
-    mutationFn: (input: CallInput<E>) => call(e, input as object),
+    mutationFn: (input: CallInput<E>) =>
+      call(e, input as object, { idempotencyKey: e.idempotent ? keys.keyFor(input) : undefined }),
     onSuccess: async (response, input) => {
+      keys.settle();
       await invalidate(e, input);
       const message = typeof options.success === 'function' ? options.success(response) : options.success;
       if (message) notify.success(message);

@@ -4,6 +4,7 @@ import type { CallInput, Endpoint, ResponseOf } from '../../../contract/endpoint
 import { api } from '../../lib/api';
 import { useInvalidate } from '../../lib/data';
 import { HttpError } from '../../lib/http';
+import { submitKeys } from '../../lib/idempotency';
 import { signalFormSuccess } from '../modal/modalView';
 
 /** Names the form object itself uses; a field of the same name would be shadowed, so it is refused up front. */
@@ -23,6 +24,11 @@ export interface UseFormOptions {
 }
 
 export interface SubmitOptions<R> {
+  /**
+   * The Idempotency-Key of an endpoint that honours one, when the page keeps it itself (a submit kept to be sent
+   * later goes with the key it was first sent with); by default one per body, kept until it succeeds.
+   */
+  idempotencyKey?: string;
   onSuccess?(response: R): void | Promise<void>;
   /** Field errors (first message per field); empty when the failure was not about fields. */
   onError?(errors: Record<string, string>, error: unknown): void;
@@ -139,6 +145,7 @@ function failureOf(err: unknown): { fieldErrors: Record<string, string>; formErr
 function useSubmit(feedback: FormFeedback, values: () => unknown, onSent: () => void): FormState<object>['submit'] {
   const { setErrors, setFormError, setProcessing, setSuccessful } = feedback;
   const busyRef = useRef(false);
+  const [keys] = useState(submitKeys);
   const invalidate = useInvalidate();
   return useCallback(
     async <E extends Endpoint>(
@@ -163,10 +170,17 @@ function useSubmit(feedback: FormFeedback, values: () => unknown, onSent: () => 
       setSuccessful(false);
       setFormError(null);
       try {
-        const response = await (api as (e: Endpoint, input: object) => Promise<ResponseOf<E>>)(endpoint, {
-          ...input,
-          [inQuery ? 'query' : 'body']: payload,
-        });
+        const response = await (api as (e: Endpoint, input: object, init: object) => Promise<ResponseOf<E>>)(
+          endpoint,
+          { ...input, [inQuery ? 'query' : 'body']: payload },
+          {
+            idempotencyKey:
+              'idempotent' in endpoint && endpoint.idempotent
+                ? (options.idempotencyKey ?? keys.keyFor(payload))
+                : undefined,
+          },
+        );
+        keys.settle();
         setErrors({});
         setSuccessful(true);
         onSent();
@@ -188,7 +202,7 @@ function useSubmit(feedback: FormFeedback, values: () => unknown, onSent: () => 
         setProcessing(false);
       }
     },
-    [invalidate, onSent, setErrors, setFormError, setProcessing, setSuccessful, values],
+    [invalidate, keys, onSent, setErrors, setFormError, setProcessing, setSuccessful, values],
   );
 }
 
