@@ -58,6 +58,7 @@ describe('a field rep with no network', () => {
       canForceCreate: true,
       name: 'Avery Road',
       viewport: PHONE,
+      serviceWorkers: 'allow',
     });
     page.setDefaultTimeout(15_000);
     await loadOnceOnline(page);
@@ -134,9 +135,9 @@ describe('a field rep with no network', () => {
 describe('a lost answer', () => {
   it('at 375 px, a visit the server committed but whose answer never arrived is sent again with its key: the first answer comes back and the server holds one visit', async () => {
     const rep = await e.createUser({ role: 'field-rep', isRep: true, name: 'Casey Lost' });
-    // Requests are intercepted in the page, not answered by the service worker.
-    const context = await e.browser.newContext({ baseURL: e.baseUrl, viewport: PHONE, serviceWorkers: 'block' });
-    const page = await context.newPage();
+    // Requests are intercepted in the page (the harness blocks the service worker, which would answer some itself).
+    const page = await e.newPage(PHONE);
+    const context = page.context();
     page.setDefaultTimeout(15_000);
     await page.goto('/admin/login');
     await page.getByLabel('Email').fill(rep.email);
@@ -177,6 +178,5 @@ describe('a lost answer', () => {
     expect(answers[1]!.body).toBe(answers[0]!.body);
     const stored = await e.db.select().from(prospects).where(eq(prospects.repId, rep.id));
     expect(stored.map((p) => p.name)).toEqual(['Lost Answer']);
-    await context.close();
   });
 });

@@ -19,11 +19,14 @@ export function launchBrowser(): Promise<Browser> {
 export interface E2E extends TestApp {
   baseUrl: string;
   browser: Browser;
-  /** A fresh browser context (own cookies) at the given window size. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A fresh browser context (own cookies) at the given window size. The service worker is blocked unless a journey
+   * of the installable app asks for it: a page's requests then all reach `page.route`, none answered from its caches.
+   */
+  newPage(viewport?: { width: number; height: number }, serviceWorkers?: 'allow' | 'block'): Promise<Page>;
   /** Creates a staff user (an Administrator unless a role is given) and signs in through the login page. */
   signedInPage(
-    options?: StaffOptions & { viewport?: { width: number; height: number } },
+    options?: StaffOptions & { viewport?: { width: number; height: number }; serviceWorkers?: 'allow' | 'block' },
   ): Promise<{ page: Page; user: TestUser }>;
 }
 
@@ -45,8 +48,8 @@ export async function startE2E(
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
 
-  const newPage: E2E['newPage'] = async (viewport = { width: 1280, height: 900 }) => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const newPage: E2E['newPage'] = async (viewport = { width: 1280, height: 900 }, serviceWorkers = 'block') => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport, serviceWorkers });
     contexts.push(context);
     return context.newPage();
   };
@@ -58,7 +61,7 @@ export async function startE2E(
     newPage,
     async signedInPage(options = {}) {
       const user = await t.createUser(options);
-      const page = await newPage(options.viewport);
+      const page = await newPage(options.viewport, options.serviceWorkers);
       await page.goto('/admin/login');
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill(user.password);
