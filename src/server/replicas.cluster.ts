@@ -103,22 +103,6 @@ describe('two instances on a primary and a streaming replica', () => {
     expect(await count("select count(*) as n from settings where key = 'session_secret'")).toBe(1);
   });
 
-  it("queue each nightly job's due run once between them, and run it once", async () => {
-    // On an empty database the last 03:30 is unclaimed: the first look after the start (pg-boss's clock, once a
-    // minute) claims it on one instance, whose run one of the two works.
-    const runs = (name: string) =>
-      count(`select count(*) as n from (select id from pgboss.job where name = '${name}' and state = 'completed'
-        union all select id from pgboss.archive where name = '${name}' and state = 'completed') r`);
-    const bothDone = async () => (await runs('audit-retention')) >= 1 && (await runs('idempotency-purge')) >= 1;
-    expect(await eventually(bothDone, 110_000)).toBe(true);
-    // The next minute's look finds the due time claimed and queues nothing.
-    const looks = await runs('schedules-clock');
-    expect(await eventually(async () => (await runs('schedules-clock')) > looks, 90_000)).toBe(true);
-    expect(await runs('audit-retention')).toBe(1);
-    expect(await runs('idempotency-purge')).toBe(1);
-    expect(await count(`select count(*) as n from settings where key like 'job_schedule:%'`)).toBe(2);
-  }, 240_000);
-
   it('count sign-in attempts on both instances toward one limit', async () => {
     // The address has used one attempt a moment ago: the sign-in before the tests.
     const allowed = LOGIN_RATE_LIMIT - 1;
@@ -164,6 +148,24 @@ describe('two instances on a primary and a streaming replica', () => {
     const ready = (await (await fetch(`${b.url}/ready`)).json()) as { replicas: { status: string }[] };
     expect(ready.replicas).toMatchObject([{ name: 'replica 1', status: 'ok' }]);
   });
+
+  // Waits minutes for the queue's clock: after the sign-in count, which relies on an attempt made a moment ago, and
+  // while both instances still run.
+  it("queue each nightly job's due run once between them, and run it once", async () => {
+    // On an empty database the last 03:30 is unclaimed: the first look after the start (pg-boss's clock, once a
+    // minute) claims it on one instance, whose run one of the two works.
+    const runs = (name: string) =>
+      count(`select count(*) as n from (select id from pgboss.job where name = '${name}' and state = 'completed'
+        union all select id from pgboss.archive where name = '${name}' and state = 'completed') r`);
+    const bothDone = async () => (await runs('audit-retention')) >= 1 && (await runs('idempotency-purge')) >= 1;
+    expect(await eventually(bothDone, 110_000)).toBe(true);
+    // The next minute's look finds the due time claimed and queues nothing.
+    const looks = await runs('schedules-clock');
+    expect(await eventually(async () => (await runs('schedules-clock')) > looks, 90_000)).toBe(true);
+    expect(await runs('audit-retention')).toBe(1);
+    expect(await runs('idempotency-purge')).toBe(1);
+    expect(await count(`select count(*) as n from settings where key like 'job_schedule:%'`)).toBe(2);
+  }, 240_000);
 
   it('lose no acknowledged write when A is killed mid-load, and carry on on B', async () => {
     const acknowledged: number[] = [];

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -74,8 +75,8 @@ export class PgBossQueue implements JobQueue {
     const { name, retryLimit, retryDelaySeconds, work } = definition;
     const options = { name, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true };
     // Creating is a no-op where the queue exists (another instance made it); the update applies changed options.
-    await this.boss.createQueue(name, options);
-    await this.boss.updateQueue(name, options);
+    await retriedOnDeadlock(() => this.boss.createQueue(name, options));
+    await retriedOnDeadlock(() => this.boss.updateQueue(name, options));
     this.names.push(name);
     await this.boss.work(name, { pollingIntervalSeconds: this.polling, batchSize: 1 }, async ([job]) => {
       const result = await work(this.stop.signal);
@@ -114,5 +115,22 @@ export class PgBossQueue implements JobQueue {
     this.stop.abort();
     // Waits for running work (which the signal asks to stop); the pool is the app's, closed after.
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: 8000 });
+  }
+}
+
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Instances starting together create the same queues at once, and pg-boss's statements for it can deadlock: PostgreSQL
+ * rolls one back, which simply tries again (the other's queue is then there).
+ */
+async function retriedOnDeadlock<T>(fn: () => Promise<T>, tries = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= tries) throw error;
+      await sleep(50 * attempt + Math.random() * 50);
+    }
   }
 }
