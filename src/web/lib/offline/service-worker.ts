@@ -6,5 +6,6 @@ import { Workbox } from 'workbox-window';
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void new Workbox('/admin/sw.js', { scope: '/admin/' }).register();
+  // A browser that refuses workers (a private window, a policy) runs the app online only, as before it had one.
+  new Workbox('/admin/sw.js', { scope: '/admin/' }).register().catch(() => undefined);
 }
