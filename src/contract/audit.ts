@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = {
   backup: ['backup.downloaded'],
   // Background work queued again from the Jobs page (no record id: runs are the queue's, named in the entry).
   job: ['job.run_again'],
+  // A person's alert rules and digest (ADR 057); an unsubscribe link's use is written on them too.
+  alert_rule: ['alert_rule.created', 'alert_rule.deleted', 'alert_rule.snoozed', 'alert_rule.unsubscribed'],
+  digest: ['digest.saved', 'digest.ended', 'digest.unsubscribed'],
   // Security events and staff accounts, written on the account concerned (none for an unknown e-mail).
   user: [
     'auth.signed_in',
@@ -63,9 +66,10 @@ export const AUDIT_ACTION_NAMES = [...new Set(Object.values(AUDIT_ACTIONS).flat(
 /**
  * The record kinds whose history `history.view` shows: every business record, and customers (their page shows
  * changes of their subscriptions). Staff accounts (`user`) carry the security events, reserved for `audit.view`
- * (ADR 010, ADR 012), and backups and jobs are no record: none is a record type of this endpoint at all.
+ * (ADR 010, ADR 012), backups and jobs are no record, and alert rules and digests are a person's own settings:
+ * none is a record type of this endpoint at all.
  */
-const NOT_HISTORY = ['user', 'backup', 'job'] as const;
+const NOT_HISTORY = ['user', 'backup', 'job', 'alert_rule', 'digest'] as const;
 export const HISTORY_ENTITY_TYPES = [
   ...AUDIT_ENTITY_TYPES.filter(
     (t): t is Exclude<AuditEntityType, (typeof NOT_HISTORY)[number]> => !(NOT_HISTORY as readonly string[]).includes(t),

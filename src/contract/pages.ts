@@ -20,3 +20,9 @@ export const CUSTOMERS_PAGE = '/admin/customers';
  * (`Record<string, Promise<Response>>`); the app's HTTP client takes each one once.
  */
 export const EARLY_ANSWERS = '__earlyAnswers';
+
+/** Where a person manages their alerts and digest; every such e-mail links to it (ADR 057). */
+export const NOTIFICATIONS_PAGE = '/admin/account/notifications';
+
+/** An e-mail's unsubscribe link: GET shows a button, POST (the button, or a mail client's one click) does it. */
+export const UNSUBSCRIBE_PAGE = '/unsubscribe';

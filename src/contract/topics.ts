@@ -12,6 +12,7 @@ export const TOPICS = [
   'feedback',
   'jobs',
   'mail',
+  'notifications',
   'parcel-containers',
   'parcels',
   'prospects',

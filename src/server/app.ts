@@ -168,7 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     const own = await startBackgroundWork(
       await openJobQueue(database, app.log),
       database,
-      serverJobs(database, config),
+      serverJobs(database, config, { log: app.log, now }),
       {
         timeZone: config.BUSINESS_TIMEZONE,
         log: app.log,

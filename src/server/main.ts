@@ -34,7 +34,7 @@ async function main() {
   const background = await startBackgroundWork(
     await openJobQueue(database, log),
     database,
-    serverJobs(database, config),
+    serverJobs(database, config, { log: log }),
     {
       timeZone: config.BUSINESS_TIMEZONE,
       log,

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
+import { publicOrigin, type Config } from '../config';
 import type { Database } from '../db/types';
 import { poolOf } from '../db/connection-budget';
 import { auditRetentionJob } from '../modules/audit';
 import { idempotencyPurgeJob } from '../http/idempotency';
+import { createMailer } from '../modules/mail';
+import { ALERT_CHECKS_JOB, checkAlerts, type NotificationDeps } from '../modules/notifications';
+import { sessionSecret } from '../plugins/session';
 import type { BusinessSchedule } from './business-time';
 import { InProcessQueue } from './in-process-queue';
 import type { JobDefinition, JobQueue } from './job-queue';
@@ -12,6 +15,8 @@ import { Scheduler } from './scheduler';
 
 /** Business time of the nightly jobs: the quietest hour of a back office. */
 const NIGHTLY: BusinessSchedule = { at: '03:30' };
+/** Alerts are checked, and digests sent, on the hour: a digest due at 08:00 leaves at 08:00. */
+const HOURLY: BusinessSchedule = { at: '00:00', hourly: true };
 
 /** A kind of work the Jobs page shows, and when it runs on its own. */
 export interface BackgroundJob extends JobDefinition {
@@ -19,9 +24,22 @@ export interface BackgroundJob extends JobDefinition {
   schedule?: BusinessSchedule;
 }
 
-/** The server's background work (ADR 030, ADR 056). */
-export function serverJobs(database: Database, config: Config): BackgroundJob[] {
+/** The server's background work (ADR 030, ADR 056, ADR 057). */
+export function serverJobs(
+  database: Database,
+  config: Config,
+  { log, now = Date.now }: { log: FastifyBaseLogger; now?: () => number },
+): BackgroundJob[] {
   const db = database.primary;
+  const notifications: NotificationDeps = {
+    db,
+    mailer: createMailer(db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM }),
+    timeZone: config.BUSINESS_TIMEZONE,
+    origin: publicOrigin(config),
+    secret: () => sessionSecret(db, config.SESSION_SECRET),
+    now,
+    log,
+  };
   return [
     {
       name: 'audit-retention',
@@ -36,6 +54,14 @@ export function serverJobs(database: Database, config: Config): BackgroundJob[] 
       label: 'Idempotency keys purge',
       schedule: NIGHTLY,
       work: idempotencyPurgeJob(db),
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+    },
+    {
+      name: ALERT_CHECKS_JOB,
+      label: 'Alert checks',
+      schedule: HOURLY,
+      work: (signal) => checkAlerts(notifications, signal),
       retryLimit: 3,
       retryDelaySeconds: 60,
     },

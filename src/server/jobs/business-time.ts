@@ -4,14 +4,20 @@
  * from summer time.
  */
 
-/** `at`: 'HH:MM' in the business time zone; `weekday`: 0 (Sunday) to 6, for a weekly schedule. */
+/**
+ * `at`: 'HH:MM' in the business time zone; `weekday`: 0 (Sunday) to 6, for a weekly schedule; `monthDay`: 1 to 28,
+ * for a monthly one; `hourly`: every hour at `at`'s minutes (its hour is ignored).
+ */
 export interface BusinessSchedule {
   at: string;
   weekday?: number;
+  monthDay?: number;
+  hourly?: true;
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** A formatter per zone, made once: making one costs a hundred times formatting with it. */
@@ -76,15 +82,33 @@ export function checkSchedule(schedule: BusinessSchedule): void {
   const { weekday } = schedule;
   if (weekday !== undefined && !(Number.isInteger(weekday) && weekday >= 0 && weekday <= 6))
     throw new Error(`a schedule's weekday is 0 (Sunday) to 6, not ${weekday}`);
+  const { monthDay } = schedule;
+  if (monthDay !== undefined && !(Number.isInteger(monthDay) && monthDay >= 1 && monthDay <= 28))
+    throw new Error(`a schedule's day of the month is 1 to 28 (every month has it), not ${monthDay}`);
 }
 
-/** The due instants of a schedule on the business dates from the day before `now`'s to eight days on, in `direction`. */
+/**
+ * The instant of `at`'s minutes in the hour of the zone's wall clock that holds `now`, moved by `hours`. Zones a
+ * half or three quarters of an hour off UTC keep their wall-clock minutes; across a change of offset an hourly
+ * schedule may run twice or skip once, which an hourly job can bear.
+ */
+function hourlyInstant(schedule: BusinessSchedule, now: number, timeZone: string, hours: number): number {
+  const minutes = Number(TIME.exec(schedule.at)![2]);
+  const offset = offsetMs(now, timeZone);
+  const wallHour = Math.floor((now + offset) / HOUR_MS) * HOUR_MS;
+  return wallHour + minutes * 60_000 - offset + hours * HOUR_MS;
+}
+
+/** The due instants of a schedule around `now` (the business dates from the day before to as far as its period), in `direction`. */
 function dueAround(schedule: BusinessSchedule, now: number, timeZone: string, direction: 1 | -1): number[] {
+  if (schedule.hourly) return [-1, 0, 1].map((h) => hourlyInstant(schedule, now, timeZone, direction * h));
   const today = wallClock(now, timeZone);
   const instants: number[] = [];
-  for (let d = -1; d <= 8; d += 1) {
+  const days = schedule.monthDay === undefined ? 8 : 32;
+  for (let d = -1; d <= days; d += 1) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day) + direction * d * DAY_MS);
     if (schedule.weekday !== undefined && date.getUTCDay() !== schedule.weekday) continue;
+    if (schedule.monthDay !== undefined && date.getUTCDate() !== schedule.monthDay) continue;
     const ymd = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
     instants.push(zonedInstant(ymd, schedule.at, timeZone));
   }

@@ -53,7 +53,9 @@ export class Scheduler {
   describe(name: string): string | null {
     const entry = this.entries.get(name);
     if (!entry) return null;
-    const { at, weekday } = entry.schedule;
+    const { at, weekday, monthDay, hourly } = entry.schedule;
+    if (hourly) return `Every hour at :${at.slice(3)}`;
+    if (monthDay !== undefined) return `Every month on day ${monthDay} at ${at}`;
     return weekday === undefined ? `Every day at ${at}` : `Every ${WEEKDAYS[weekday]} at ${at}`;
   }
 

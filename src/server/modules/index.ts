@@ -13,6 +13,7 @@ import { feedbackModule } from './feedback';
 import { jobsModule } from './jobs';
 import { createMailer } from './mail';
 import { MapClusters, mapsModule } from './maps';
+import { notificationsModule } from './notifications';
 import { parcelsModule } from './parcels';
 import { prospectsModule } from './prospects';
 import { revertModule } from './revert';
@@ -66,5 +67,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps, ba
   await app.register(subscriptionsModule, deps);
   await app.register(cancellationsModule, deps);
   await app.register(savedViewsModule, deps);
+  await app.register(notificationsModule, { ...deps, background });
   await app.register(revertModule, deps);
 }

@@ -23,6 +23,13 @@ export async function sessionSecret(db: Db, configured: string | undefined): Pro
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route acts on a signed token in its address alone, never on the session: no CSRF token is asked. */
+    signedLink?: boolean;
+  }
+}
 const SESSION_COOKIE = 'bo_session';
 /** The signed cookie that holds the CSRF secret. */
 export const CSRF_COOKIE = 'bo_csrf';
@@ -87,7 +94,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   });
 
   app.addHook('preValidation', async (request, reply) => {
-    if (UNSAFE.has(request.method)) {
+    // A signed link (an e-mail's unsubscribe) is its own credential and reads no session: nothing to forge.
+    if (UNSAFE.has(request.method) && !request.routeOptions.config.signedLink) {
       // csrfProtection either calls back or answers the request itself (419 via the error handler).
       await new Promise<void>((resolve) => {
         app.csrfProtection(request, reply, resolve);

@@ -9,3 +9,4 @@ export * from './parcels';
 export * from './office';
 export * from './stats';
 export * from './maps';
+export * from './notifications';

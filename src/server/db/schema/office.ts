@@ -31,9 +31,14 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     transport: text('transport').notNull(),
     messageId: text('message_id'),
+    /** Names one e-mail of a job (a digest's due time, an alert's event and recipient): sent again, it is skipped. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('mail_outbox_created_at_idx').on(t.createdAt, t.id),
+    uniqueIndex('mail_outbox_idempotency_key_idx').on(t.idempotencyKey),
+  ],
 );
 
 /** Who changed what, when, from where, with the state before and after; also sign-ins and refusals (ADR 012). */

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/types';
 import { mailOutbox } from '../../db/schema';
 import type { OutboxRow } from '../../../contract/settings';
@@ -6,9 +7,27 @@ import type { Page, PageQuery } from '../../../contract/pagination';
 
 export async function recordOutbox(
   db: Tx,
-  mail: { to: string; from: string; subject: string; text: string; transport: string; messageId: string | null },
+  mail: {
+    to: string;
+    from: string;
+    subject: string;
+    text: string;
+    transport: string;
+    messageId: string | null;
+    idempotencyKey?: string | null;
+  },
 ): Promise<void> {
-  await db.insert(mailOutbox).values(mail);
+  // Two runs of one job sending the same e-mail at once: the second record is the one left out.
+  await db.insert(mailOutbox).values(mail).onConflictDoNothing();
+}
+
+/** The message id of the e-mail sent under a key (null when the transport gave none); undefined when none was. */
+export async function sentUnder(db: Tx, key: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ messageId: mailOutbox.messageId })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.idempotencyKey, key));
+  return row ? row.messageId : undefined;
 }
 
 const outboxOrder = (sort: 'createdAt' | '-createdAt'): ListOrder =>

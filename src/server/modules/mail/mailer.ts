@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import type { Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/types';
-import { recordOutbox } from './mail.queries';
+import { recordOutbox, sentUnder } from './mail.queries';
 
 export interface Mail {
   to: string;
@@ -10,14 +10,26 @@ export interface Mail {
   from?: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text, with its pictures attached (`cid:` links). */
+  html?: string;
+  attachments?: SendMailOptions['attachments'];
+  headers?: Record<string, string>;
+  /**
+   * Names the e-mail of a job that may run twice (a retry, a run taken over from an instance that died): one already
+   * in the outbox under this key is not sent again.
+   */
+  idempotencyKey?: string;
 }
 
 export type MailTransport = 'smtp' | 'outbox';
 
 export interface Mailer {
   readonly transport: MailTransport;
-  /** Sends one e-mail and records it in the outbox with its transport; throws when the SMTP server refuses it. */
-  send(mail: Mail, log?: FastifyBaseLogger): Promise<{ messageId: string }>;
+  /**
+   * Sends one e-mail and records it in the outbox with its transport; throws when the SMTP server refuses it.
+   * `sent` is false when its idempotency key was sent before (nothing sent now).
+   */
+  send(mail: Mail, log?: FastifyBaseLogger): Promise<{ messageId: string; sent: boolean }>;
 }
 
 /**
@@ -38,8 +50,21 @@ export function createMailer(db: Db, { smtpUrl, defaultFrom }: { smtpUrl?: strin
   return {
     transport,
     async send(mail, log) {
+      const { idempotencyKey = null } = mail;
+      if (idempotencyKey) {
+        const earlier = await sentUnder(db, idempotencyKey);
+        if (earlier !== undefined) return { messageId: earlier ?? '', sent: false };
+      }
       const from = mail.from ?? defaultFrom;
-      const info = await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await transporter.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+        headers: mail.headers,
+      });
       await recordOutbox(db, {
         to: mail.to,
         from,
@@ -47,9 +72,10 @@ export function createMailer(db: Db, { smtpUrl, defaultFrom }: { smtpUrl?: strin
         text: mail.text,
         transport,
         messageId: info.messageId ?? null,
+        idempotencyKey,
       });
       log?.info({ to: mail.to, subject: mail.subject, transport, messageId: info.messageId }, 'mail sent');
-      return { messageId: info.messageId };
+      return { messageId: info.messageId, sent: true };
     },
   };
 }

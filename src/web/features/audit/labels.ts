@@ -39,6 +39,13 @@ export const AUDIT_ACTION_LABELS = {
   'account.recovery_codes_replaced': 'Recovery codes replaced',
   'backup.downloaded': 'Backup made',
   'job.run_again': 'Run again',
+  'alert_rule.created': 'Alert made',
+  'alert_rule.deleted': 'Alert deleted',
+  'alert_rule.snoozed': 'Alert snoozed',
+  'alert_rule.unsubscribed': 'Unsubscribed from an e-mail',
+  'digest.saved': 'Digest set',
+  'digest.ended': 'Digest ended',
+  'digest.unsubscribed': 'Unsubscribed from an e-mail',
 } satisfies Record<AuditAction, string>;
 
 /** What each kind of record is called, in the record column and as the action groups. */
@@ -56,6 +63,8 @@ export const AUDIT_RECORD_LABELS: Record<AuditEntityType, string> = {
   'settings.lookup_email': 'Lookup e-mail settings',
   backup: 'Database backup',
   job: 'Background job',
+  alert_rule: 'Alert rule',
+  digest: 'Digest',
   user: 'Staff account',
 };
 
