@@ -13,6 +13,7 @@ import { jobEndpoints } from './jobs';
 import { mapEndpoints } from './maps';
 import { metricsEndpoints } from './metrics';
 import { mfaEndpoints } from './mfa';
+import { notificationEndpoints } from './notifications';
 import { openapiEndpoint } from './openapi';
 import { parcelEndpoints } from './parcels';
 import { prospectEndpoints } from './prospects';
@@ -41,6 +42,7 @@ export const ENDPOINTS: Endpoint[] = [
   jobEndpoints,
   mapEndpoints,
   metricsEndpoints,
+  notificationEndpoints,
   parcelEndpoints,
   prospectEndpoints,
   revertEndpoints,

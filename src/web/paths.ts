@@ -4,6 +4,7 @@ import {
   DASHBOARD_PAGE,
   LOGIN_PAGE,
   MAP_PAGE,
+  NOTIFICATIONS_PAGE,
   PROSPECT_MAP_PAGE,
   SET_PASSWORD_PAGE,
 } from '../contract/pages';
@@ -43,6 +44,7 @@ export const paths = {
   map: MAP_PAGE,
   users: '/admin/users',
   account: '/admin/account',
+  notifications: NOTIFICATIONS_PAGE,
   audit: '/admin/audit',
   jobs: '/admin/jobs',
 } as const;

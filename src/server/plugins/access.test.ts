@@ -66,7 +66,7 @@ describe('deny by default', () => {
     await app.close().catch(() => undefined);
   });
 
-  it('declares access on every route, and only sign-in (both steps), sign-out, setting a password from a link, health, metrics (its own token), the login page and assets are public', () => {
+  it('declares access on every route, and only sign-in (both steps), sign-out, setting a password from a link, an e-mail\'s unsubscribe link (its signed token), health, metrics (its own token), the login page and assets are public', () => {
     expect(routes().length).toBeGreaterThan(50);
     expect(routes().filter((r) => !r.access)).toEqual([]);
     const publicRoutes = routes()
@@ -88,6 +88,8 @@ describe('deny by default', () => {
         'POST /admin/login',
         'POST /admin/login/totp',
         'POST /admin/logout',
+        'GET /unsubscribe',
+        'POST /unsubscribe',
       ].sort(),
     );
   });

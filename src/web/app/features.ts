@@ -12,6 +12,7 @@ import { devicesFeature } from '../features/devices/feature';
 import { equipmentFeature } from '../features/equipment/feature';
 import { feedbackFeature } from '../features/feedback/feature';
 import { mapsFeature } from '../features/maps/feature';
+import { notificationsFeature } from '../features/notifications/feature';
 import { parcelsFeature } from '../features/parcels/feature';
 import { prospectsFeature } from '../features/prospects/feature';
 import { settingsFeature } from '../features/settings/feature';
@@ -42,6 +43,7 @@ export const features: Feature[] = [
   settingsFeature,
   auditFeature,
   jobsFeature,
+  notificationsFeature,
   accountFeature,
   authFeature,
 ];

@@ -53,7 +53,7 @@ export const alertRuleRoutes: FastifyPluginAsync<
     // Its first check runs now rather than at the next hour: the person sees at once whether it holds.
     await queue.send(ALERT_CHECKS_JOB).catch((err: unknown) => request.log.warn({ err }, 'alert check not queued'));
     reply.code(201);
-    return (await asRules(db, [rule]))[0]!;
+    return (await asRules(db, [rule], now()))[0]!;
   });
 
   route(app, endpoints.removeRule, async ({ user, params, request }) => {
@@ -93,7 +93,7 @@ export const alertRuleRoutes: FastifyPluginAsync<
       });
       return updated!;
     });
-    return (await asRules(db, [row]))[0]!;
+    return (await asRules(db, [row], now()))[0]!;
   });
 
   route(app, endpoints.history, async ({ user, params }) => {

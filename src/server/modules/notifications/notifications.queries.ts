@@ -20,7 +20,8 @@ async function namesOf(db: Tx, ids: number[]): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function asRules(db: Tx, rows: RuleRow[]): Promise<AlertRule[]> {
+/** Rules as the page shows them; a snooze that has ended is no longer shown. */
+export async function asRules(db: Tx, rows: RuleRow[], now: number): Promise<AlertRule[]> {
   const names = await namesOf(db, [...new Set(rows.flatMap((r) => [r.ownerId, ...r.recipientIds]))]);
   const person = (id: number) => ({ id, name: names.get(id) ?? `#${id}` });
   return rows.map((r) => ({
@@ -34,7 +35,7 @@ export async function asRules(db: Tx, rows: RuleRow[]): Promise<AlertRule[]> {
     recipients: r.recipientIds.map(person),
     enabled: r.enabled,
     firing: r.firing,
-    snoozedUntil: r.snoozedUntil?.toISOString() ?? null,
+    snoozedUntil: r.snoozedUntil && r.snoozedUntil.getTime() > now ? r.snoozedUntil.toISOString() : null,
     lastCheckedAt: r.lastCheckedAt?.toISOString() ?? null,
     lastValue: r.lastValue,
     lastError: r.lastError,
@@ -44,14 +45,14 @@ export async function asRules(db: Tx, rows: RuleRow[]): Promise<AlertRule[]> {
 }
 
 /** A person's own rules and those that mail them; an Administrator's list holds every team rule too. */
-export async function rulesFor(db: Db, user: { id: number; role: RoleId }): Promise<AlertRule[]> {
+export async function rulesFor(db: Db, user: { id: number; role: RoleId }, now: number): Promise<AlertRule[]> {
   const mine = or(eq(alertRules.ownerId, user.id), sql`${user.id} = any(${alertRules.recipientIds})`);
   const rows = await db
     .select()
     .from(alertRules)
     .where(can(user.role, 'staff.manage') ? or(mine, sql`cardinality(${alertRules.recipientIds}) > 0`) : mine)
     .orderBy(asc(alertRules.label), asc(alertRules.id));
-  return asRules(db, rows);
+  return asRules(db, rows, now);
 }
 
 /** The rule, if the user may act on it: their own, or any team rule for an Administrator. */

@@ -21,7 +21,7 @@ export const notificationRoutes: FastifyPluginAsync<Pick<NotificationDeps, 'db' 
     const digest = await digestOf(db, user.id);
     return {
       timeZone,
-      rules: await rulesFor(db, user),
+      rules: await rulesFor(db, user, now()),
       digest: digest ? asDigest(digest, now(), timeZone) : null,
       staff: isAdministrator(user) ? await possibleRecipients(db) : [],
     };

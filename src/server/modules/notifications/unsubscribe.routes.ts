@@ -81,7 +81,7 @@ export const unsubscribeRoutes: FastifyPluginAsync<{
   const refused = (reply: FastifyReply) =>
     page(reply, 400, 'This link does not work', `<p>${escapeHtml(UNSUBSCRIBE_REFUSED_MESSAGE)}</p>`);
 
-  const config = { access: 'public' as const, signedLink: true };
+  const config = { access: 'public' as const, page: true, signedLink: true };
   app.get(UNSUBSCRIBE_PAGE, { config }, async (request, reply) => {
     if (!(await claimOf(request.query))) return refused(reply);
     const token = escapeHtml((request.query as { token: string }).token);

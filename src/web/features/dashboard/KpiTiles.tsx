@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowDownRight, IconArrowUpRight, IconBell } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import type { KpiQuery, KpiTile } from '../../../contract/stats';
@@ -8,6 +8,7 @@ import { DateRangeFields, ErrorState, formatDate, SegmentedChoice } from '../../
 import { useKpis } from './api';
 import { formatValue } from './chartOptions';
 import { paths } from '../../paths';
+import { AlertRuleDialog } from './AlertRuleDialog';
 
 type Preset = 'last30' | 'month' | 'year' | 'custom';
 const PRESETS: { value: Preset; label: string }[] = [
@@ -112,6 +113,7 @@ export function KpiTiles() {
 
 /** The tiles, each linking to the list of its rows where there is one, and the ranges compared. */
 function TileGrid({ kpis }: { kpis: ReturnType<typeof useKpis> }) {
+  const [alerting, setAlerting] = useState<KpiTile | null>(null);
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
@@ -121,9 +123,20 @@ function TileGrid({ kpis }: { kpis: ReturnType<typeof useKpis> }) {
               const value = show(tile, tile.value);
               return (
                 <Stack key={tile.key} gap={2} data-kpi={tile.key}>
-                  <Text size="xs" c="dimmed" fw={600}>
-                    {tile.label}
-                  </Text>
+                  <Group gap={4} wrap="nowrap" justify="space-between">
+                    <Text size="xs" c="dimmed" fw={600}>
+                      {tile.label}
+                    </Text>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      size="sm"
+                      aria-label={`Alert me: ${tile.label}`}
+                      onClick={() => setAlerting(tile)}
+                    >
+                      <IconBell size={14} />
+                    </ActionIcon>
+                  </Group>
                   <Text fz="xl" fw={700} lh={1.2}>
                     {href ? (
                       <Anchor component={Link} to={href} inherit c="inherit" underline="hover">
@@ -144,6 +157,12 @@ function TileGrid({ kpis }: { kpis: ReturnType<typeof useKpis> }) {
           {formatDate(kpis.data.from)}–{formatDate(kpis.data.to)}, compared with {formatDate(kpis.data.previousFrom)}–
           {formatDate(kpis.data.previousTo)}.
         </Text>
+      )}
+      {alerting && (
+        <AlertRuleDialog
+          target={{ title: alerting.label, metric: `kpi:${alerting.key}` }}
+          onClose={() => setAlerting(null)}
+        />
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Card, Group, Select, Switch, Text, Title } from '@mantine/core';
+import { Card, Group, Menu, Select, Switch, Text, Title } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ROW_LIMIT_OPTIONS } from '../../../contract/business';
 import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
@@ -31,6 +32,7 @@ import {
 import { defaultRowLimit, viewForRange, viewsOf, type TrendChartDef } from './charts';
 import { useCancellationReasons } from '../cancellation-reasons';
 import { useSupplierNames } from '../suppliers';
+import { AlertRuleDialog } from './AlertRuleDialog';
 
 const CUSTOM = 'custom';
 /** What one period of a view is, to say how a chosen range is drawn. */
@@ -57,6 +59,7 @@ export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?:
   // Eager charts need not wait for the first layout to learn they are in view.
   const trend = useTrendData(def, { chosen, custom, limit, compare, inView: eager || seen });
   const [tableShown, setTableShown] = useState(false);
+  const [alerting, setAlerting] = useState(false);
   const titleId = `chart-${def.endpoint}`;
 
   return (
@@ -92,13 +95,29 @@ export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?:
             card={ref}
             tableShown={tableShown}
             onToggleTable={() => setTableShown((shown) => !shown)}
-          />
+          >
+            <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setAlerting(true)}>
+              Alert me…
+            </Menu.Item>
+          </ChartMenu>
           {def.rowLimit && <RowLimitSelect def={def} id={`${titleId}-limit`} limit={limit} onChange={setLimit} />}
           <ViewSwitch def={def} chosen={chosen} onChange={setChosen} />
         </Group>
       </Group>
       {chosen === CUSTOM && <CustomRangeFields def={def} custom={custom} onChange={setCustom} trend={trend} />}
       <TrendBody def={def} trend={trend} tableShown={tableShown} />
+      {alerting && (
+        <AlertRuleDialog
+          target={{
+            title: def.title,
+            metric: `trend:${def.endpoint}:`,
+            series: trend.series,
+            views: viewsOf(def),
+            view: trend.view,
+          }}
+          onClose={() => setAlerting(false)}
+        />
+      )}
     </Card>
   );
 }
@@ -160,7 +179,7 @@ function useTrendData(
     () => (query.data ? trendTable(def, query.data, view, hidden, previous, names, unfinished) : null),
     [def, query.data, view, hidden, previous, names, unfinished],
   );
-  return { query, range, view, shownAs, comparable, hidden, toggle, option, legend, table, picture, soFar };
+  return { query, range, view, shownAs, comparable, hidden, toggle, option, legend, table, picture, soFar, series };
 }
 type TrendData = ReturnType<typeof useTrendData>;
 

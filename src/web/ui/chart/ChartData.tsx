@@ -58,7 +58,7 @@ async function downloadPng(title: string, picture: ChartPicture, card: HTMLEleme
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
-/** A chart's menu: its rows as CSV, its picture as PNG, and its data table shown or hidden. */
+/** A chart's menu: its rows as CSV, its picture as PNG, its data table shown or hidden, and the page's own items. */
 export function ChartMenu({
   title,
   table,
@@ -66,6 +66,7 @@ export function ChartMenu({
   card,
   tableShown,
   onToggleTable,
+  children,
 }: {
   title: string;
   table: ChartTable | null;
@@ -73,6 +74,8 @@ export function ChartMenu({
   card: RefObject<HTMLElement | null>;
   tableShown: boolean;
   onToggleTable(): void;
+  /** The page's own items, below the kit's (`Menu.Item`s). */
+  children?: ReactNode;
 }) {
   const scheme = useComputedColorScheme('light');
   return (
@@ -101,6 +104,7 @@ export function ChartMenu({
         <Menu.Item leftSection={<IconTable size={16} />} onClick={onToggleTable}>
           {tableShown ? 'Hide data table' : 'Show data table'}
         </Menu.Item>
+        {children}
       </Menu.Dropdown>
     </Menu>
   );
