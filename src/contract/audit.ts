@@ -32,7 +32,7 @@ export const AUDIT_ACTIONS = {
   backup: ['backup.downloaded'],
   // Background work queued again from the Jobs page (no record id: runs are the queue's, named in the entry).
   job: ['job.run_again'],
-  // A person's alert rules and digest (ADR 057); an unsubscribe link's use is written on them too.
+  // A person's alert rules and digest (ADR 059); an unsubscribe link's use is written on them too.
   alert_rule: ['alert_rule.created', 'alert_rule.deleted', 'alert_rule.snoozed', 'alert_rule.unsubscribed'],
   digest: ['digest.saved', 'digest.ended', 'digest.unsubscribed'],
   // Security events and staff accounts, written on the account concerned (none for an unknown e-mail).

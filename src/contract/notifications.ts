@@ -4,7 +4,7 @@ import { decimal, id, int, text, unstorableText } from './primitives';
 import { KPI_KEYS, STATS_ENDPOINTS, STATS_VIEWS, type KpiKey, type StatsEndpoint, type StatsView } from './stats';
 
 /**
- * Alerts and digests (ADR 057): the dashboard's figures mailed to the people who watch them. A rule watches one
+ * Alerts and digests (ADR 059): the dashboard's figures mailed to the people who watch them. A rule watches one
  * figure — a KPI tile (`kpi:<tile>`) or one series of a trend chart (`trend:<endpoint>:<series>`) in a view.
  */
 

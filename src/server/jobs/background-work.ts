@@ -24,7 +24,7 @@ export interface BackgroundJob extends JobDefinition {
   schedule?: BusinessSchedule;
 }
 
-/** The server's background work (ADR 030, ADR 056, ADR 057). */
+/** The server's background work (ADR 030, ADR 056, ADR 059). */
 export function serverJobs(
   database: Database,
   config: Config,

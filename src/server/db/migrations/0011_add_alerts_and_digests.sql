@@ -1,4 +1,4 @@
--- Expand (ADR 028, ADR 057): alert rules, their events and digest subscriptions are new tables the previous release
+-- Expand (ADR 028, ADR 059): alert rules, their events and digest subscriptions are new tables the previous release
 -- never reads; the outbox gains a nullable key naming the e-mail of a job, indexed by the next migration.
 CREATE TABLE "alert_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './auth';
 
 /**
- * A figure of the dashboard watched for its owner (ADR 057): a KPI tile or one series of a trend chart in a view,
+ * A figure of the dashboard watched for its owner (ADR 059): a KPI tile or one series of a trend chart in a view,
  * checked at a frequency; `firing` is whether the condition held at the last check, so a crossing mails once.
  */
 export const alertRules = pgTable(

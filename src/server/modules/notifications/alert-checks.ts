@@ -26,7 +26,7 @@ const BATCH = 200;
 type Rule = typeof alertRules.$inferSelect;
 
 /**
- * The alert check (ADR 057): every rule due is read with its owner's rights, its crossing recorded once, and the
+ * The alert check (ADR 059): every rule due is read with its owner's rights, its crossing recorded once, and the
  * e-mails of every crossing not yet mailed are sent, each under a key of its own so a run taken over by another
  * instance sends none twice. Throws when an e-mail failed, so the queue tries the run again later.
  */

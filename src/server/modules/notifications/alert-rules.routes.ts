@@ -16,7 +16,7 @@ import { ALERT_CHECKS_JOB } from './job-names';
 import type { NotificationDeps } from './notification-deps';
 import { asRules, assertRoomForRule, countRules, eventsOf, possibleRecipients, ruleOf } from './notifications.queries';
 
-/** Alert rules (ADR 057): a person's own to make, snooze and end; rules that mail others are the Administrators'. */
+/** Alert rules (ADR 059): a person's own to make, snooze and end; rules that mail others are the Administrators'. */
 export const alertRuleRoutes: FastifyPluginAsync<
   Pick<NotificationDeps, 'db' | 'now'> & { queue: Pick<JobQueue, 'send'> }
 > = async (app, { db, now, queue }) => {

@@ -42,7 +42,7 @@ function chartOf(name: string): { endpoint: StatsEndpoint; view: StatsView } {
 }
 
 /**
- * The digest run (ADR 057): each digest whose due time has passed since the last one it sent is mailed once,
+ * The digest run (ADR 059): each digest whose due time has passed since the last one it sent is mailed once,
  * under a key naming the digest and the due time. A digest missed while every instance was down is sent once, for
  * its latest due time. Throws when an e-mail failed: the queue tries the run again, and the digest with it.
  */

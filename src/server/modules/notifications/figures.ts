@@ -12,7 +12,7 @@ export interface Figure {
 }
 
 /**
- * Reads a rule's figure (ADR 057). A KPI tile is read as the dashboard shows it: the last 30 business days against
+ * Reads a rule's figure (ADR 059). A KPI tile is read as the dashboard shows it: the last 30 business days against
  * the 30 before. A trend series is read on its view's last finished period against the one before it: a period
  * still under way is a part of one (a day's orders at 9 am), which would fire "below" rules every morning.
  */

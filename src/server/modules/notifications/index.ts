@@ -6,7 +6,7 @@ import { alertRuleRoutes } from './alert-rules.routes';
 import { notificationRoutes } from './notifications.routes';
 import { unsubscribeRoutes } from './unsubscribe.routes';
 
-/** Alerts and digests (ADR 057): the page's calls and the e-mails' unsubscribe link. */
+/** Alerts and digests (ADR 059): the page's calls and the e-mails' unsubscribe link. */
 export const notificationsModule: FastifyPluginAsync<ModuleDeps & { background: BackgroundWork }> = async (
   app,
   { config, database, now, background },

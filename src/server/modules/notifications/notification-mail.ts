@@ -30,7 +30,7 @@ export function changeText(value: number, previous: number | null): string {
 }
 
 /**
- * An e-mail of ADR 057: a plain-text part and an HTML one with the same content, the manage and unsubscribe links
+ * An e-mail of ADR 059: a plain-text part and an HTML one with the same content, the manage and unsubscribe links
  * in both, and the one-click unsubscribe headers of RFC 8058 (a mail client's "Unsubscribe" posts to the link).
  */
 export function notificationMail(

@@ -10,7 +10,7 @@ import { lastDigestDue } from './digests';
 import type { NotificationDeps } from './notification-deps';
 import { asDigest, digestOf, possibleRecipients, rulesFor } from './notifications.queries';
 
-/** A person's alerts and digest as the page shows them (ADR 057), and their digest to set or end. */
+/** A person's alerts and digest as the page shows them (ADR 059), and their digest to set or end. */
 export const notificationRoutes: FastifyPluginAsync<Pick<NotificationDeps, 'db' | 'timeZone' | 'now'>> = async (
   app,
   { db, timeZone, now },

@@ -63,7 +63,7 @@ async function stop(db: Db, claim: UnsubscribeClaim, origin: ReturnType<typeof o
 }
 
 /**
- * The unsubscribe link of every alert and digest e-mail (ADR 057). It needs no session: the signed token is the
+ * The unsubscribe link of every alert and digest e-mail (ADR 059). It needs no session: the signed token is the
  * credential, so a phone's mail app can use it. GET shows a button (a link scanner's visit stops nothing); POST —
  * the button, or a mail client's one-click `List-Unsubscribe=One-Click` — stops the e-mails. A forged, expired or
  * mismatched token is a 400 that changes nothing.

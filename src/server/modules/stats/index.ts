@@ -13,7 +13,7 @@ export const statsModule: FastifyPluginAsync<ModuleDeps & { answers: StatsAnswer
 
 /** The answers kept between requests: one set for the app, dropped by writes elsewhere (ADR 024). */
 export { StatsAnswers } from './stats.cache';
-/** The figures themselves, for the alerts and digests that mail them (ADR 057). */
+/** The figures themselves, for the alerts and digests that mail them (ADR 059). */
 export { trend, type StatsClock } from './stats.service';
 export { kpis } from './stats.kpis';
 export { rollupSums } from './stats.queries';

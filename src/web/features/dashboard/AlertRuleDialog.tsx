@@ -84,7 +84,7 @@ function RecipientsField({ form }: { form: FormState<Values> }) {
   );
 }
 
-/** "Alert me": a rule on the figure, made from the chart's menu or the tile (ADR 057). */
+/** "Alert me": a rule on the figure, made from the chart's menu or the tile (ADR 059). */
 export function AlertRuleDialog({ target, onClose }: { target: AlertTarget; onClose(): void }) {
   const can = useCan();
   const views = (target.views ?? []).filter((v): v is Values['view'] => (ALERT_VIEWS as readonly string[]).includes(v));

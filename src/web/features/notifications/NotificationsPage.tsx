@@ -184,7 +184,7 @@ function useColumns(onHistory: (rule: AlertRule) => void): Column<AlertRule>[] {
   ];
 }
 
-/** A person's alerts (with an Administrator's team rules) and their digest of the dashboard (ADR 057). */
+/** A person's alerts (with an Administrator's team rules) and their digest of the dashboard (ADR 059). */
 export function NotificationsPage() {
   const settings = useNotificationSettings();
   const [history, setHistory] = useState<AlertRule | null>(null);

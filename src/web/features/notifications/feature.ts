@@ -2,7 +2,7 @@ import { IconBell } from '@tabler/icons-react';
 import { paths } from '../../paths';
 import type { Feature } from '../../app/feature';
 
-/** A person's alerts and digest of the dashboard's figures (ADR 057). */
+/** A person's alerts and digest of the dashboard's figures (ADR 059). */
 export const notificationsFeature: Feature = {
   routes: [
     {
