@@ -34,6 +34,10 @@ const kitBoundary = [
     regex: `^(\\.\\./)+contract/(?!(${KIT_CONTRACT.join('|')})$)`,
     message: 'The kit knows no domain: take the data or the endpoint as a prop, or move the code into its feature.',
   },
+  {
+    regex: '^(\\.\\./)+charts/(?!(echarts|picture)$)',
+    message: 'The kit knows no domain: of src/charts it uses only the chart library and the picture (ADR 057).',
+  },
 ];
 // Factories, the fuzzer and the test helpers live in src/server/test, outside what ships.
 const testImport = {
@@ -153,6 +157,24 @@ export default tseslint.config(
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
+  },
+  {
+    // The charts the page draws and the server pictures are built by the same code: it runs in both, so it imports
+    // neither side, nor anything that needs a DOM (ADR 057).
+    files: ['src/charts/**/*.ts'],
+    ignores: ['src/charts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImport,
+            webImport,
+            { group: ['react', 'react-dom', 'react/*', '@mantine/*'], message: 'src/charts runs on the server too.' },
+          ],
+        },
+      ],
+    },
   },
   {
     // The contract is shared by both sides and may depend on nothing but zod.

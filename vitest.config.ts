@@ -18,7 +18,7 @@ class LongFilesFirst extends BaseSequencer {
   }
 }
 
-// Five tiers, run separately by scripts/test.mjs: `unit` (contract + web components in happy-dom),
+// Five tiers, run separately by scripts/test.mjs: `unit` (contract, charts + web components in happy-dom),
 // `api` (the server through app.inject on a real database), `cluster` (server processes on a PostgreSQL primary
 // and a streaming replica they start), `upgrade` (the previous release's databases upgraded by server processes,
 // and both releases serving one database), `e2e` (a real browser on a real server).
@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts'],
+          include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts', 'src/charts/**/*.test.ts'],
           setupFiles: ['src/web/test/setup.ts'],
           // Two files at a time on 2 cores (ADR 039).
           maxWorkers: 2,

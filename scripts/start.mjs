@@ -21,7 +21,7 @@ function newestMtime(path) {
 // Where the server looks for the web app (config.ts: WEB_DIST_DIR, default ./dist/web).
 const webDir = resolve(process.env.WEB_DIST_DIR || 'dist/web');
 const built = join(webDir, 'index.html');
-const sources = ['src/web', 'src/contract', 'vite.config.ts', 'package-lock.json'];
+const sources = ['src/web', 'src/contract', 'src/charts', 'vite.config.ts', 'package-lock.json'];
 if (!existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs) {
   console.log('Building the web app...');
   // In this process, not a child: a signal during the build then leaves nothing running.

@@ -165,31 +165,66 @@ const ROW_LIMIT_MESSAGE = 'The limit must be 25, 50 or 100.';
 export const COMPARE_MAX_PERIODS = 120;
 /** The most periods a chosen range may span in its view (a daily view of 13 months, a weekly one of 7 years). */
 export const RANGE_MAX_PERIODS = 400;
-export const trendQuery = z
-  .object({
-    limit: int({ message: ROW_LIMIT_MESSAGE })
-      .refine((n) => (ROW_LIMIT_OPTIONS as readonly number[]).includes(n), ROW_LIMIT_MESSAGE)
-      .optional(),
-    /** The same view ending this many periods earlier: the faint "previous period" a chart compares with. */
-    before: int({
-      min: 1,
-      max: COMPARE_MAX_PERIODS,
-      message: `The before count must be a whole number from 1 to ${COMPARE_MAX_PERIODS}.`,
-    }).optional(),
-    /** A chosen range instead of the view's own: the periods of the view that hold `from` through `to`, whole. */
-    from: calendarDate('The from date must be a valid date.').optional(),
-    to: calendarDate('The to date must be a valid date.').optional(),
-  })
-  .superRefine((q, ctx) => {
-    if ((q.from === undefined) !== (q.to === undefined))
-      ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: 'Choose both ends of the range.' });
-    else if (q.from && q.to && q.from > q.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
-    if (q.from && q.before !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['before'], message: 'A chosen range is not compared.' });
-  });
+/** What every trend chart's rows may be asked with: a row limit, an earlier stretch, a chosen range. */
+const trendFields = {
+  limit: int({ message: ROW_LIMIT_MESSAGE })
+    .refine((n) => (ROW_LIMIT_OPTIONS as readonly number[]).includes(n), ROW_LIMIT_MESSAGE)
+    .optional(),
+  /** The same view ending this many periods earlier: the faint "previous period" a chart compares with. */
+  before: int({
+    min: 1,
+    max: COMPARE_MAX_PERIODS,
+    message: `The before count must be a whole number from 1 to ${COMPARE_MAX_PERIODS}.`,
+  }).optional(),
+  /** A chosen range instead of the view's own: the periods of the view that hold `from` through `to`, whole. */
+  from: calendarDate('The from date must be a valid date.').optional(),
+  to: calendarDate('The to date must be a valid date.').optional(),
+};
+type TrendFields = { [K in keyof typeof trendFields]: z.output<(typeof trendFields)[K]> };
+
+/** A range needs both ends in order, and is never compared. */
+function rangeRules(q: Partial<TrendFields> & { compare?: boolean }, ctx: z.RefinementCtx) {
+  if ((q.from === undefined) !== (q.to === undefined))
+    ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: 'Choose both ends of the range.' });
+  else if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must be on or after the from date.' });
+  if (q.from && (q.before !== undefined || q.compare))
+    ctx.addIssue({
+      code: 'custom',
+      path: [q.compare ? 'compare' : 'before'],
+      message: 'A chosen range is not compared.',
+    });
+}
+export const trendQuery = z.object(trendFields).superRefine(rangeRules);
 /** Any name reaches the handler, which answers 404 unless the §7 table has it (parseTrendName). */
 export const trendParams = z.object({ name: z.string() });
+
+/**
+ * A chart's picture is asked for as the page draws it: a view (the chart's default when none), the row limit or a
+ * chosen range of its data, and `compare=1` for the stretch before, drawn as the "Compare" switch draws it. Nothing
+ * else: an earlier stretch alone (`before`) is not a view the page draws.
+ */
+export const chartPictureQuery = z
+  .strictObject({
+    view: z
+      .enum(Object.keys(STATS_VIEWS) as [StatsView, ...StatsView[]], {
+        error: 'The view must be daily, weekly, monthly or yearly.',
+      })
+      .optional(),
+    limit: trendFields.limit,
+    from: trendFields.from,
+    to: trendFields.to,
+    compare: z
+      .enum(['0', '1'], { error: 'The compare flag must be 0 or 1.' })
+      .transform((v) => v === '1')
+      .optional(),
+  })
+  .superRefine(rangeRules);
+export type ChartPictureQuery = z.output<typeof chartPictureQuery>;
+/** A chart is named by its data's endpoint (`subscription-activity-trend`); any name reaches the handler (404). */
+export const chartPictureParams = z.object({ chart: z.string() });
+/** A PNG picture (`image/png`): documents the answer of a chart's picture. */
+export const pngFile = z.string().describe('A PNG picture (image/png).');
 
 export const RETURN_RATE_MAX_LIMIT = 10_000;
 const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${RETURN_RATE_MAX_LIMIT.toLocaleString('en-US')}.`;
@@ -297,5 +332,16 @@ export const statsEndpoints = {
     reads: STATS_READS,
     summary:
       'One row per period of a trend endpoint in one view, `{endpoint}-{view}` (§7), or the same view `before` periods earlier; unknown names are 404.',
+  }),
+  chartPicture: endpoint({
+    method: 'GET',
+    path: '/admin/api/stats/charts/:chart/picture.png',
+    params: chartPictureParams,
+    query: chartPictureQuery,
+    response: pngFile,
+    access: 'dashboard.view',
+    reads: STATS_READS,
+    summary:
+      "A dashboard chart as a PNG with its title, period and legend, in the page's light colours, from the rows its data route answers for the same query; unknown charts are 404.",
   }),
 };

@@ -5,7 +5,14 @@ import { poolOf } from '../db/connection-budget';
 import { auditRetentionJob } from '../modules/audit';
 import { idempotencyPurgeJob } from '../http/idempotency';
 import { createMailer } from '../modules/mail';
-import { ALERT_CHECKS_JOB, checkAlerts, type NotificationDeps } from '../modules/notifications';
+import {
+  ALERT_CHECKS_JOB,
+  checkAlerts,
+  DIGESTS_JOB,
+  sendDueDigests,
+  type NotificationDeps,
+} from '../modules/notifications';
+import { ChartPictures } from '../modules/stats';
 import { sessionSecret } from '../plugins/session';
 import type { BusinessSchedule } from './business-time';
 import { InProcessQueue } from './in-process-queue';
@@ -40,6 +47,8 @@ export function serverJobs(
     now,
     log,
   };
+  // The digest run waits for the rollup itself before it draws (sendDueDigests): nothing else to wait for here.
+  const pictures = new ChartPictures(db, config.BUSINESS_TIMEZONE, now, Promise.resolve());
   return [
     {
       name: 'audit-retention',
@@ -64,6 +73,17 @@ export function serverJobs(
       work: (signal) => checkAlerts(notifications, signal),
       retryLimit: 3,
       retryDelaySeconds: 60,
+    },
+    {
+      name: DIGESTS_JOB,
+      label: 'Digests',
+      schedule: HOURLY,
+      work: (signal) =>
+        sendDueDigests(notifications, signal, (chart, view, reader) =>
+          pictures.chartPicture(chart, { view }, reader),
+        ),
+      retryLimit: 3,
+      retryDelaySeconds: 120,
     },
   ];
 }

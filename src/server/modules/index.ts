@@ -20,7 +20,7 @@ import { revertModule } from './revert';
 import { savedViewsModule } from './saved-views';
 import { settingsModule } from './settings';
 import { staffModule } from './staff';
-import { StatsAnswers, statsModule } from './stats';
+import { ChartPictures, ensureRollup, StatsAnswers, statsModule } from './stats';
 import { subscriptionsModule } from './subscriptions';
 import { suppliersModule } from './suppliers';
 import { dropStaleOnWrite } from '../http/invalidation';
@@ -37,6 +37,11 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps, ba
   const totp = await totpSecrets(database, config, app.log);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, defaultFrom: config.MAIL_FROM });
   const statsAnswers = new StatsAnswers(config.STATS_CACHE_SECONDS * 1000, now);
+  // Building the stats rollup over years of rows can take minutes: the server starts at once, and the stats calls
+  // and the pictures of charts wait for it.
+  const rollupBuilt = ensureRollup(database.db, config.BUSINESS_TIMEZONE);
+  rollupBuilt.catch((err: unknown) => app.log.error({ err }, 'the stats rollup could not be built'));
+  const chartPictures = new ChartPictures(database.db, config.BUSINESS_TIMEZONE, now, rollupBuilt);
   const clusters = new MapClusters(app.log, now);
   app.addHook('onClose', () => clusters.close());
   // A write drops the stats answers kept (ADR 024) and marks the map indexes to rebuild on their next use (ADR 017)
@@ -51,7 +56,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps, ba
   await app.register(auditModule, deps);
   await app.register(backupsModule, deps);
   await app.register(jobsModule, { ...deps, background });
-  await app.register(statsModule, { ...deps, answers: statsAnswers });
+  await app.register(statsModule, { ...deps, answers: statsAnswers, pictures: chartPictures, built: rollupBuilt });
   await app.register(devicesModule, deps);
   await app.register(deviceSwapsModule, deps);
   await app.register(equipmentModule, deps);

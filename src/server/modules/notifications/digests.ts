@@ -1,24 +1,18 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { DigestCadence } from '../../../contract/notifications';
 import { DASHBOARD_PAGE, NOTIFICATIONS_PAGE, UNSUBSCRIBE_PAGE } from '../../../contract/pages';
-import { STATS_VIEWS, type StatsEndpoint, type StatsRow, type StatsView } from '../../../contract/stats';
+import { STATS_VIEWS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 import { digestSubscriptions } from '../../db/schema';
 import { lastDue, nextDue, type BusinessSchedule } from '../../jobs/business-time';
-import { ensureRollup, kpis, rollupSums } from '../stats';
+import { ensureRollup, kpis, rollupSums, type ChartPicture } from '../stats';
 import { changeText, escapeHtml, formatNumber, formatTile, notificationMail } from './notification-mail';
 import { readersAmong, type NotificationDeps, type Reader } from './notification-deps';
 import { signUnsubscribe } from './unsubscribe-tokens';
 
 type Subscription = typeof digestSubscriptions.$inferSelect;
 
-/** A chart of the dashboard drawn for an e-mail: its picture, its title and period line, and the rows drawn. */
-export interface DrawnChart {
-  png: Buffer;
-  title: string;
-  period: string;
-  rows: StatsRow[];
-}
-export type DrawChart = (endpoint: StatsEndpoint, view: StatsView) => Promise<DrawnChart>;
+/** A chart of the dashboard drawn for a reader, with the rows drawn (ChartPictures.chartPicture). */
+export type DrawChart = (endpoint: StatsEndpoint, view: StatsView, reader: Reader) => Promise<ChartPicture>;
 
 /** When a digest is due, in business time: at its hour daily, on its weekday, or on the 1st of each month. */
 export function digestSchedule(digest: { cadence: string; weekday: number | null; hour: number }): BusinessSchedule {
@@ -94,7 +88,7 @@ const CADENCE_TITLE: Record<DigestCadence, string> = { daily: 'Daily', weekly: '
 async function digestMail(deps: NotificationDeps, digest: Subscription, reader: Reader, dueAt: Date, draw: DrawChart) {
   const clock = { now: new Date(deps.now()), timeZone: deps.timeZone };
   const figures = await kpis(deps.db, rollupSums, {}, clock);
-  const charts = await Promise.all(digest.charts.map((name) => chartOf(name)).map((c) => draw(c.endpoint, c.view)));
+  const charts = await Promise.all(digest.charts.map((name) => chartOf(name)).map((c) => draw(c.endpoint, c.view, reader)));
   const day = new Intl.DateTimeFormat('en-US', { timeZone: deps.timeZone, dateStyle: 'medium' }).format(dueAt);
   const subject = `${CADENCE_TITLE[digest.cadence as DigestCadence]} digest · ${day}`;
   const page = `${deps.origin}${DASHBOARD_PAGE}`;

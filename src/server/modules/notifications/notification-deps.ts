@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { can } from '../../../contract/access';
+import type { CurrentUser } from '../../../contract/auth';
 import type { Db } from '../../db/types';
 import { users } from '../../db/schema';
 import type { Mailer } from '../mail';
@@ -21,11 +22,8 @@ export interface NotificationDeps {
   readFigure?: typeof readFigure;
 }
 
-export interface Reader {
-  id: number;
-  email: string;
-  name: string;
-}
+/** A person a figure is mailed to, as a request's user is: a picture is drawn with their rights. */
+export type Reader = CurrentUser;
 
 /**
  * Of the given staff, those who may still see the dashboard's figures (an active account whose role has
@@ -34,10 +32,17 @@ export interface Reader {
 export async function readersAmong(db: Db, ids: number[]): Promise<Reader[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      isRep: users.isRep,
+      canForceCreate: users.canForceCreate,
+    })
     .from(users)
     .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
-  return rows.filter((r) => can(r.role, 'dashboard.view')).map(({ id, email, name }) => ({ id, email, name }));
+  return rows.filter((r) => can(r.role, 'dashboard.view'));
 }
 
 /** Whether one person may still see the dashboard's figures. */

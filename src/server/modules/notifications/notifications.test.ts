@@ -10,6 +10,7 @@ import { sendDueDigests } from './digests';
 import type { Figure } from './figures';
 import type { NotificationDeps } from './notification-deps';
 import { signUnsubscribe } from './unsubscribe-tokens';
+import { ChartPictures, type ChartPicture } from '../stats';
 import { UNSUBSCRIBE_REFUSED_MESSAGE } from '../../../contract/notifications';
 
 let t: TestApp;
@@ -261,6 +262,37 @@ describe('a weekly digest', () => {
       'Weekly digest · Mar 22, 2027',
     ]);
     await t.db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, reader.id));
+  });
+});
+
+describe('a digest\'s charts', () => {
+  it('are the page\'s pictures of the same rows as the chart\'s data route, attached to the e-mail', async () => {
+    const analyst = await t.signIn({ role: 'analyst' });
+    const dueLastHour = Date.now() - 2 * HOUR;
+    await t.db.insert(digestSubscriptions).values({
+      userId: analyst.user.id,
+      cadence: 'daily',
+      hour: 0,
+      charts: ['churn-trend-monthly', 'subscription-activity-trend-daily'],
+      lastDueAt: new Date(dueLastHour - 48 * HOUR),
+    });
+    const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
+    const drawn: ChartPicture[] = [];
+    const mailer = keepingMailer();
+    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, view, reader) => {
+      drawn.push(await pictures.chartPicture(chart, { view }, reader));
+      return drawn.at(-1)!;
+    });
+    const [mail] = mailer.sent.filter((m) => m.to === analyst.user.email);
+    expect(drawn.map((d) => d.title)).toEqual(['Cancellation/churn rate', 'Subscription Activity']);
+    expect(drawn[0]!.rows).toEqual((await analyst.get('/admin/api/stats/churn-trend-monthly')).json());
+    expect(drawn[1]!.rows).toEqual((await analyst.get('/admin/api/stats/subscription-activity-trend-daily')).json());
+    const attachments = mail!.attachments as { cid: string; content: Buffer }[];
+    expect(attachments.map((a) => a.cid)).toEqual(['chart-0', 'chart-1']);
+    for (const a of attachments) expect(a.content.subarray(1, 4).toString()).toBe('PNG');
+    expect(mail!.html).toContain('src="cid:chart-0"');
+    expect(mail!.text).toContain(`${drawn[0]!.title} (${drawn[0]!.period})`);
+    await t.db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, analyst.user.id));
   });
 });
 

@@ -1,21 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseTrendName, PROMO_ROW_LIMIT_ENDPOINT, statsEndpoints as endpoints } from '../../../contract/stats';
+import { parseTrendName, statsEndpoints as endpoints } from '../../../contract/stats';
 import type { Db } from '../../db/types';
 import { NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
-import { ensureRollup } from './stats.rollup';
 import { rollupSums } from './stats.queries';
-import { returnRateByModel, trend, upcomingCredits } from './stats.service';
+import { returnRateByModel, trendRows, upcomingCredits } from './stats.service';
 import { kpis } from './stats.kpis';
 import type { StatsAnswers } from './stats.cache';
+import type { ChartPictures } from './stats.pictures';
 
-export const statsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string; answers: StatsAnswers }> = async (
-  app,
-  { db, timeZone, answers },
-) => {
-  // Building the rollup over years of rows can take minutes: the server starts at once and stats calls wait for it.
-  const built = ensureRollup(db, timeZone);
-  built.catch((err: unknown) => app.log.error({ err }, 'the stats rollup could not be built'));
+export const statsRoutes: FastifyPluginAsync<{
+  db: Db;
+  timeZone: string;
+  answers: StatsAnswers;
+  pictures: ChartPictures;
+  /** The rollup being built or checked at start (ensureRollup). */
+  built: Promise<void>;
+}> = async (app, { db, timeZone, answers, pictures, built }) => {
   // This plugin is encapsulated: the hook holds only the stats routes.
   app.addHook('preHandler', async () => {
     await built;
@@ -40,10 +41,14 @@ export const statsRoutes: FastifyPluginAsync<{ db: Db; timeZone: string; answers
   route(app, endpoints.trend, ({ request, params, query }) => {
     const parsed = parseTrendName(params.name);
     if (!parsed) throw new NotFoundError(`There is no stats endpoint or view named '${params.name}'.`);
-    const count = parsed.endpoint === PROMO_ROW_LIMIT_ENDPOINT ? query.limit : undefined;
-    const range = query.from && query.to ? { from: query.from, to: query.to } : undefined;
     return answers.get(request, keyOf(params.name, query), () =>
-      trend(db, rollupSums, parsed.endpoint, parsed.view, clock(), count, query.before, range),
+      trendRows(db, parsed.endpoint, parsed.view, query, clock()),
     );
+  });
+
+  // Drawn anew on each call: a picture is asked for once per message or click, not by every dashboard visit.
+  route(app, endpoints.chartPicture, async ({ params, query, user, reply }) => {
+    const { png } = await pictures.chartPicture(params.chart, query, user);
+    return reply.type('image/png').header('content-disposition', `inline; filename="${params.chart}.png"`).send(png);
   });
 };

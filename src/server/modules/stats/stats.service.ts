@@ -1,5 +1,6 @@
 import { CARRIERS, UPCOMING_CREDIT_WEEKS } from '../../../contract/business';
 import {
+  PROMO_ROW_LIMIT_ENDPOINT,
   RANGE_MAX_PERIODS,
   type ReturnRateRow,
   type StatsEndpoint,
@@ -27,6 +28,7 @@ import {
   returnReasonColumns,
   returnsByModel,
   supplierColumns,
+  rollupSums,
   type NamedColumn,
   type SumSource,
 } from './stats.queries';
@@ -212,6 +214,24 @@ export async function trend(
     for (const m of series.runningFrom ?? []) running.set(m, (running.get(m) ?? 0) + period.sum(m));
     return row;
   });
+}
+
+/** What a chart's rows are asked with (the trend route's query): its row limit, an earlier stretch, a chosen range. */
+export interface TrendAsked {
+  limit?: number;
+  before?: number;
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The rows of a chart's data route for its query, from the rollup: what the page draws, and the server's picture
+ * of the same chart (one reading of the query for both). Only the promo chart takes a row limit.
+ */
+export function trendRows(db: Tx, endpoint: StatsEndpoint, view: StatsView, asked: TrendAsked, clock: StatsClock) {
+  const count = endpoint === PROMO_ROW_LIMIT_ENDPOINT ? asked.limit : undefined;
+  const range = asked.from && asked.to ? { from: asked.from, to: asked.to } : undefined;
+  return trend(db, rollupSums, endpoint, view, clock, count, asked.before, range);
 }
 
 export async function returnRateByModel(db: Tx, limit: number, timeZone: string): Promise<ReturnRateRow[]> {

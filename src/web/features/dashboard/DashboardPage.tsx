@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
 import { LoadingState, PageHeader, preloadCharts, useInView } from '../../ui';
-import { EAGER_CHARTS, TREND_CHARTS } from './charts';
+import { EAGER_CHARTS, TREND_CHARTS } from '../../../charts/dashboard/trends';
 import { Glossary } from './Glossary';
 import { KpiTiles } from './KpiTiles';
 import { ReturnsByModelChart } from './ReturnsByModelChart';

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import type { KpiQuery, KpiTile } from '../../../contract/stats';
 import { DateRangeFields, ErrorState, formatDate, SegmentedChoice } from '../../ui';
 import { useKpis } from './api';
-import { formatValue } from './chartOptions';
+import { formatValue } from '../../../charts/dashboard/trend-option';
 import { paths } from '../../paths';
 import { AlertRuleDialog } from './AlertRuleDialog';
 

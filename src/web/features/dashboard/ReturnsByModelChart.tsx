@@ -5,7 +5,7 @@ import { BRAND_COLORS, RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/busi
 import { RETURN_RATE_MAX_LIMIT } from '../../../contract/stats';
 import { EmptyState, ErrorState, LoadingState, Chart, useInView, ChartDataTable, ChartMenu } from '../../ui';
 import { useReturnRate } from './api';
-import { modelReturnsAddress } from './charts';
+import { modelReturnsAddress } from './drills';
 
 const TITLE = '21-day returns by product';
 const HEIGHT = 400;

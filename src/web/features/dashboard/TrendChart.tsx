@@ -26,10 +26,16 @@ import {
   previousName,
   seriesOf,
   trendOption,
-  trendTable,
   unfinishedFrom,
-} from './chartOptions';
-import { defaultRowLimit, viewForRange, viewsOf, type TrendChartDef } from './charts';
+} from '../../../charts/dashboard/trend-option';
+import {
+  canCompare,
+  defaultRowLimit,
+  viewForRange,
+  viewsOf,
+  type TrendChartDef,
+} from '../../../charts/dashboard/trends';
+import { trendTable } from './trendTable';
 import { useCancellationReasons } from '../cancellation-reasons';
 import { useSupplierNames } from '../suppliers';
 import { AlertRuleDialog } from './AlertRuleDialog';
@@ -140,7 +146,7 @@ function useTrendData(
   const query = useTrend(def.endpoint, view, { enabled: inView, limit: range ? undefined : limit, range });
   // "Compare": the same view over the stretch just before, drawn faint (line charts; all-time views and chosen
   // ranges have none).
-  const comparable = def.type === 'line' && view !== 'yearly' && chosen !== CUSTOM;
+  const comparable = canCompare(def, view, chosen === CUSTOM);
   const periods = query.data?.length ?? 0;
   const before = useTrend(def.endpoint, view, {
     enabled: inView && compare && comparable && periods > 0,

@@ -4,7 +4,7 @@ import { DONUT_PALETTE } from '../../../contract/business';
 import dayjs from 'dayjs';
 import { ErrorState, LoadingState, ChartDataTable, ChartMenu, DonutChart, donutOption, useInView } from '../../ui';
 import { useUpcomingCredits } from './api';
-import { periodLabel } from './chartOptions';
+import { periodLabel } from '../../../charts/dashboard/trend-option';
 
 const HEIGHT = 400;
 const dollars = (amount: number) =>

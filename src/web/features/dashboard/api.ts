@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { statsEndpoints, trendName, type KpiQuery, type StatsEndpoint, type StatsView } from '../../../contract/stats';
 import { prefetchApiQuery, useApiQuery } from '../../lib/data';
 import { queryClient } from '../../lib/query-client';
-import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from './charts';
+import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from '../../../charts/dashboard/trends';
 import { preloadCharts } from '../../ui';
 
 // Loaded views stay cached for the whole visit, even when unused for a while: going back makes no request (§2).

@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/query-client';
 import { stubFetch } from '../../test/renderWithProviders';
 import { prefetchFirstCharts, useTrend } from './api';
 import { DASHBOARD_OPENING_TRENDS } from '../../../contract/stats';
-import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from './charts';
+import { defaultRowLimit, EAGER_CHARTS, TREND_CHARTS } from '../../../charts/dashboard/trends';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -18,7 +18,7 @@ import {
 } from '../../ui';
 import { api } from '../../lib/api';
 import { useInvalidate } from '../../lib/data';
-import { TREND_CHARTS, viewsOf } from '../dashboard';
+import { TREND_CHARTS, viewsOf } from '../../../charts/dashboard/trends';
 
 const CADENCES = [
   { value: 'daily', label: 'Daily' },

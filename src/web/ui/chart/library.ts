@@ -1,33 +1,16 @@
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import {
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TitleComponent,
-  TooltipComponent,
-} from 'echarts/components';
-import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import { TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
 import type { ChartOption } from './types';
+import { echarts } from '../../../charts/echarts';
 import { GRAPHIC_CONTRAST, readable } from '../contrast';
 
-// Only what the charts use is bundled: lines, bars, donuts, their axes, legend, tooltip and mark lines, on canvas;
-// titles and the SVG renderer for a chart's picture (picture.ts).
-echarts.use([
-  LineChart,
-  BarChart,
-  PieChart,
-  GridComponent,
-  LegendComponent,
-  MarkLineComponent,
-  TitleComponent,
-  TooltipComponent,
-  CanvasRenderer,
-  SVGRenderer,
-]);
+// On the page, charts are drawn on canvas and answer the pointer with a tooltip.
+echarts.use([TooltipComponent, CanvasRenderer]);
+
+import type { Scheme } from '../../../charts/picture';
 
 export { echarts };
-export type Scheme = 'light' | 'dark';
+export type { Scheme };
 
 /** The dark card behind a chart; a series colour made for white paper (the spec's dark gray) is lightened to show on it. */
 const DARK_CARD = '#2e2e2e';

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
-import { PALETTE_17 } from '../../../contract/business';
-import { percentage, type StatsRow, type StatsView } from '../../../contract/stats';
-import { periodRange, type DateRange, type DrillNames, type SeriesDef, type TrendChartDef } from './charts';
-import { type ChartOption, type ChartTable } from '../../ui';
+import type { EChartsOption } from 'echarts';
+import { PALETTE_17 } from '../../contract/business';
+import { percentage, type StatsRow, type StatsView } from '../../contract/stats';
+import { periodRange, type DateRange, type SeriesDef, type TrendChartDef } from './trends';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -59,14 +59,6 @@ export function unfinishedFrom(
   return rows.findIndex((r) => periodRange(String(r.period), view).to >= today);
 }
 
-/** The first column of a chart's table: what one of its periods is, each written in full (`2026-03`, never "Mar"). */
-const PERIOD_COLUMN: Record<StatsView, string> = {
-  daily: 'Day',
-  weekly: 'Week starting',
-  monthly: 'Month',
-  yearly: 'Year',
-};
-
 /** The series of a chart: its fixed list, or one per named column of the rows, coloured from the 17-colour palette. */
 export function seriesOf(def: TrendChartDef, rows: StatsRow[]): SeriesDef[] {
   if (def.series) return def.series;
@@ -97,58 +89,8 @@ export function hoverLines(def: TrendChartDef, series: SeriesDef[], row: StatsRo
 export const previousName = (name: string) => `${name} (previous)`;
 
 /** The previous stretch's row drawn under each period: aligned from the end, as both end with their last period. */
-const previousRow = (rows: StatsRow[], previous: StatsRow[], index: number) =>
+export const previousRow = (rows: StatsRow[], previous: StatsRow[], index: number) =>
   previous[index - rows.length + previous.length];
-
-/**
- * The last column of a table holding the period still under way: "yes" on its row, so no one reads it as finished
- * (in the CSV; the page says "so far" under the period).
- */
-export const SO_FAR_COLUMN = 'So far';
-
-/**
- * The rows a trend chart draws, as a table: each period written in full, then the value of each series shown and,
- * when comparing, the period compared with and the value of each previous stretch shown; when the period at index
- * `unfinished` is still under way, a last column marks it (a column of its own, so the CSV's values stay numbers).
- */
-export function trendTable(
-  def: TrendChartDef,
-  rows: StatsRow[],
-  view: StatsView,
-  hidden: ReadonlySet<string> = new Set(),
-  previous?: StatsRow[],
-  names: DrillNames = { ids: new Map() },
-  unfinished = -1,
-): ChartTable {
-  const series = seriesOf(def, rows).filter((s) => !hidden.has(s.name));
-  const before = previous ? series.filter((s) => !hidden.has(previousName(s.name))) : [];
-  const { drill } = def;
-  const unit = PERIOD_COLUMN[view];
-  return {
-    columns: [
-      unit,
-      ...series.map((s) => s.name),
-      ...(previous ? [`Previous ${unit.toLowerCase()}`, ...before.map((s) => previousName(s.name))] : []),
-      ...(unfinished >= 0 ? [SO_FAR_COLUMN] : []),
-    ],
-    rows: rows.map((r, i) => {
-      const then = previous && previousRow(rows, previous, i);
-      return [
-        String(r.period),
-        ...series.map((s) => Number(r[s.field] ?? 0)),
-        ...(previous ? [String(then?.period ?? ''), ...before.map((s) => Number(then?.[s.field] ?? 0))] : []),
-        ...(unfinished >= 0 ? [i === unfinished ? 'yes' : ''] : []),
-      ];
-    }),
-    ...(unfinished >= 0 && { flaggedAs: 'so far' }),
-    ...(drill && {
-      href: (row: number, column: number) =>
-        column <= series.length
-          ? drill(series[column - 1]!.field, periodRange(String(rows[row]!.period), view), names)
-          : null,
-    }),
-  };
-}
 
 /** Whether a view has nothing to draw: no periods, or every value of every series zero. */
 export function isEmptyTrend(def: TrendChartDef, rows: StatsRow[]): boolean {
@@ -217,7 +159,7 @@ export function trendOption(
   hidden: ReadonlySet<string> = new Set(),
   previous?: StatsRow[],
   unfinished = -1,
-): ChartOption {
+): EChartsOption {
   const series = seriesOf(def, rows);
   const shownBefore = (index: number) => (previous ? previousRow(rows, previous, index) : undefined);
   const labels = rows.map((r) => periodLabel(String(r.period), view, def.monthWithYear));
@@ -287,5 +229,5 @@ export function trendOption(
       },
     },
     series: [...main, ...soFar, ...(previous ? faintLines(series, rows, previous) : [])],
-  } as ChartOption;
+  } as EChartsOption;
 }

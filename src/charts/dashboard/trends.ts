@@ -1,6 +1,5 @@
-import { BRAND_COLORS, CARRIERS, RETURN_REASONS, ROW_LIMIT_OPTIONS } from '../../../contract/business';
-import { paths } from '../../paths';
-import { DASHBOARD_OPENING_TRENDS, STATS_ENDPOINTS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
+import { BRAND_COLORS, CARRIERS, ROW_LIMIT_OPTIONS } from '../../contract/business';
+import { DASHBOARD_OPENING_TRENDS, STATS_ENDPOINTS, type StatsEndpoint, type StatsView } from '../../contract/stats';
 
 export interface SeriesDef {
   field: string;
@@ -28,19 +27,12 @@ export interface TrendChartDef {
   monthWithYear?: boolean;
   /** Plan Lookup Promo Conversions has a row-limit selector. */
   rowLimit?: boolean;
-  /** The list behind a point: the rows a series counts in a period (click-through); null for none. */
-  drill?: (field: string, period: DateRange, names: DrillNames) => string | null;
-  /** The records its series are named after, whose ids its drill needs (looked up by name). */
+  /** The records its series are named after, whose ids its click-through needs (looked up by name). */
   seriesNamedAfter?: NamedRecords;
 }
 
 /** Records a chart's series may be named after: the named columns of the stats rows. */
 export type NamedRecords = 'cancellationReasons' | 'suppliers';
-
-/** The ids of the records a chart names its series after, by name. */
-export interface DrillNames {
-  ids: ReadonlyMap<string, number>;
-}
 
 /** The business days a period spans, as the lists filter them (`from` and `to`, inclusive). */
 export interface DateRange {
@@ -66,29 +58,11 @@ export function periodRange(period: string, view: StatsView): DateRange {
   return { from: isoDay(start), to: isoDay(end) };
 }
 
-/** A list's address with its filters. */
-const address = (path: string, filters: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])))}`;
-
-/** A reason list's address with its filters; every row, not only those needing a reason. */
-const list = (path: string, filters: Record<string, string | number>) => address(path, { ...filters, needsReason: 0 });
-
-/** Orders, returns and cancellations of a period open the subscriptions or cancellations it counts. */
-const activityDrill = (field: string, { from, to }: DateRange) =>
-  field === 'returns'
-    ? list(paths.cancellations, { type: 'return', from, to })
-    : field === 'cancellations'
-      ? list(paths.cancellations, { type: 'cancellation', from, to })
-      : list(paths.subscriptions, { from, to });
-
-/**
- * The 21-day returns of one model among the latest `latestDevices` deployed devices, exactly as its bar of
- * "21-day returns by product" counts them; none for SIM Only.
- */
-export const modelReturnsAddress = (productId: number | null, latestDevices: number) =>
-  productId === null ? null : list(paths.cancellations, { type: 'return', productId, latestDevices });
-
 export const viewsOf = (def: TrendChartDef): readonly StatsView[] => STATS_ENDPOINTS[def.endpoint].views;
+
+/** Whether a view of a chart can be compared with the stretch before: a line's own view, not All Time nor a range. */
+export const canCompare = (def: TrendChartDef, view: StatsView, ranged: boolean) =>
+  def.type === 'line' && view !== 'yearly' && !ranged;
 
 const DAYS_IN: Record<StatsView, number> = { daily: 1, weekly: 7, monthly: 30.44, yearly: 365.25 };
 /** Periods a chart still reads well with, side by side. */
@@ -132,7 +106,6 @@ export const TREND_CHARTS: TrendChartDef[] = [
     height: 400,
     defaultView: 'monthly',
     hover: 'returnsShare',
-    drill: activityDrill,
   },
   {
     title: 'Total orders trend',
@@ -146,8 +119,6 @@ export const TREND_CHARTS: TrendChartDef[] = [
     height: 400,
     defaultView: 'monthly',
     hover: 'cancellationsShare',
-    drill: (field, { from, to }) =>
-      field === 'cancellations' ? list(paths.cancellations, { from, to }) : list(paths.subscriptions, { from, to }),
   },
   {
     title: 'PPC Conversions',
@@ -227,10 +198,6 @@ export const TREND_CHARTS: TrendChartDef[] = [
     series: CARRIERS.map((c) => ({ field: c.seriesKey, name: c.name, color: c.color })),
     height: 300,
     defaultView: 'monthly',
-    drill: (field, { from, to }) => {
-      const carrier = CARRIERS.find((c) => c.seriesKey === field);
-      return carrier ? list(paths.subscriptions, { carrierId: carrier.id, from, to }) : null;
-    },
   },
   {
     title: 'Device swaps and reset requests',
@@ -250,10 +217,6 @@ export const TREND_CHARTS: TrendChartDef[] = [
     height: 400,
     defaultView: 'monthly',
     seriesNamedAfter: 'cancellationReasons',
-    drill: (field, { from, to }, { ids }) => {
-      const reasonId = ids.get(field);
-      return reasonId ? list(paths.cancellations, { reasonId, from, to }) : null;
-    },
   },
   {
     title: '21-Day Return Reason',
@@ -261,11 +224,6 @@ export const TREND_CHARTS: TrendChartDef[] = [
     type: 'stackedBar',
     height: 400,
     defaultView: 'monthly',
-    // Return reasons are fixed reference data, their ids in the contract as the carriers' are: no request needed.
-    drill: (field, { from, to }) => {
-      const reason = RETURN_REASONS.find((r) => r.name === field);
-      return reason ? list(paths.cancellations, { type: 'return', returnReasonId: reason.id, from, to }) : null;
-    },
   },
   {
     title: 'Reset Requests By Supplier',
@@ -283,10 +241,6 @@ export const TREND_CHARTS: TrendChartDef[] = [
     hover: 'hideZeros',
     monthWithYear: true,
     seriesNamedAfter: 'suppliers',
-    drill: (field, { from, to }, { ids }) => {
-      const supplierId = ids.get(field);
-      return supplierId ? address(paths.deviceSwaps, { supplierId, from, to }) : null;
-    },
   },
   {
     title: 'Referral Code Usage',
