@@ -22,7 +22,7 @@ export const CUSTOMERS_PAGE = '/admin/customers';
 export const EARLY_ANSWERS = '__earlyAnswers';
 
 /** Where a person manages their alerts and digest; every such e-mail links to it (ADR 059). */
-export const NOTIFICATIONS_PAGE = '/admin/account/notifications';
+export const NOTIFICATIONS_PAGE = '/admin/notifications';
 
 /** An e-mail's unsubscribe link: GET shows a button, POST (the button, or a mail client's one click) does it. */
 export const UNSUBSCRIBE_PAGE = '/unsubscribe';

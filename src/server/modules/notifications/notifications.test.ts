@@ -224,7 +224,7 @@ describe('an alert check', () => {
       /^<https:\/\/office\.example\.com\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
     );
     expect(mail!.text).toContain('it is now 7.5 (+50 % against 5 the period before)');
-    expect(mail!.text).toContain('https://office.example.com/admin/account/notifications');
+    expect(mail!.text).toContain('https://office.example.com/admin/notifications');
     expect(mail!.html).toContain('Manage your alerts and digest');
   });
 });

@@ -6,16 +6,7 @@ import {
   type DigestSubscription,
 } from '../../../contract/notifications';
 import { STATS_VIEWS } from '../../../contract/stats';
-import {
-  Form,
-  formatDateTime,
-  notify,
-  SegmentedChoice,
-  SubmitButton,
-  useConfirmAction,
-  useForm,
-  useSelectFieldProps,
-} from '../../ui';
+import { Form, notify, SegmentedChoice, SubmitButton, useConfirmAction, useForm, useSelectFieldProps } from '../../ui';
 import { api } from '../../lib/api';
 import { useInvalidate } from '../../lib/data';
 import { TREND_CHARTS, viewsOf } from '../../../charts/dashboard/trends';
@@ -33,6 +24,18 @@ const CHART_CHOICES = TREND_CHARTS.flatMap((def) =>
     .filter((view) => view !== 'yearly')
     .map((view) => ({ value: `${def.endpoint}-${view}`, label: `${def.title} (${STATS_VIEWS[view].label})` })),
 );
+
+/** "Mon, Nov 30, 08:00": a digest's time as it was chosen, in business time, whatever the browser's zone. */
+const inBusinessTime = (at: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(at));
 
 type Values = { cadence: DigestBody['cadence']; weekday: string | null; hour: string; charts: string[] };
 
@@ -61,7 +64,7 @@ function EndDigestButton() {
 }
 
 /** The dashboard's digest: when it comes and which charts it draws; saved or ended by its reader. */
-export function DigestForm({ digest }: { digest: DigestSubscription | null }) {
+export function DigestForm({ digest, timeZone }: { digest: DigestSubscription | null; timeZone: string }) {
   const form = useForm<Values>(
     {
       cadence: digest?.cadence ?? 'weekly',
@@ -87,7 +90,7 @@ export function DigestForm({ digest }: { digest: DigestSubscription | null }) {
     >
       <Text size="sm" c="dimmed">
         {digest
-          ? `Next e-mail: ${formatDateTime(digest.nextAt)}. It holds the figures at a glance and the charts chosen.`
+          ? `Next e-mail: ${inBusinessTime(digest.nextAt, timeZone)}. It holds the figures at a glance and the charts chosen.`
           : 'An e-mail with the figures at a glance and the charts you choose, at the hour you choose.'}
       </Text>
       {digest?.lastError && (

@@ -215,7 +215,7 @@ export function NotificationsPage() {
           <Title order={2} size="h4" id="digest-title" mb="sm">
             Digest
           </Title>
-          {settings.data && <DigestForm digest={settings.data.digest} />}
+          {settings.data && <DigestForm digest={settings.data.digest} timeZone={settings.data.timeZone} />}
         </Card>
       </Stack>
       {history && <HistoryDialog rule={history} onClose={() => setHistory(null)} />}
