@@ -88,7 +88,9 @@ const CADENCE_TITLE: Record<DigestCadence, string> = { daily: 'Daily', weekly: '
 async function digestMail(deps: NotificationDeps, digest: Subscription, reader: Reader, dueAt: Date, draw: DrawChart) {
   const clock = { now: new Date(deps.now()), timeZone: deps.timeZone };
   const figures = await kpis(deps.db, rollupSums, {}, clock);
-  const charts = await Promise.all(digest.charts.map((name) => chartOf(name)).map((c) => draw(c.endpoint, c.view, reader)));
+  const charts = await Promise.all(
+    digest.charts.map((name) => chartOf(name)).map((c) => draw(c.endpoint, c.view, reader)),
+  );
   const day = new Intl.DateTimeFormat('en-US', { timeZone: deps.timeZone, dateStyle: 'medium' }).format(dueAt);
   const subject = `${CADENCE_TITLE[digest.cadence as DigestCadence]} digest · ${day}`;
   const page = `${deps.origin}${DASHBOARD_PAGE}`;
@@ -100,16 +102,15 @@ async function digestMail(deps: NotificationDeps, digest: Subscription, reader: 
   const tileCells = figures.tiles
     .map(
       (t) =>
-        `<td style="padding:8px 12px;border:1px solid #dee2e6"><div style="font-size:12px;color:#495057">${escapeHtml(t.label)}</div>` +
+        `<td style="padding:8px 12px;border:1px solid #dee2e6;vertical-align:top"><div style="font-size:12px;color:#495057">${escapeHtml(t.label)}</div>` +
         `<div style="font-size:18px;font-weight:600">${escapeHtml(formatTile(t.format, t.value))}</div>` +
         `<div style="font-size:12px;color:#495057">${escapeHtml(changeText(t.value, t.previous))} against the 30 days before</div></td>`,
     )
     .join('');
+  // The picture carries the chart's title, period and legend, as the page's PNG does; its alt text says them too.
   const chartHtml = charts.map(
     (c, i) =>
-      `<h3 style="font-size:15px;margin:20px 0 4px">${escapeHtml(c.title)}</h3>` +
-      `<p style="margin:0 0 6px;font-size:12px;color:#495057">${escapeHtml(c.period)}</p>` +
-      `<a href="${escapeHtml(page)}"><img src="cid:chart-${i}" alt="${escapeHtml(`${c.title}, ${c.period}`)}" width="600" style="max-width:100%"></a>`,
+      `<p style="margin:20px 0 0"><a href="${escapeHtml(page)}"><img src="cid:chart-${i}" alt="${escapeHtml(`${c.title}, ${c.period}`)}" width="600" style="max-width:100%"></a></p>`,
   );
   const chartText = charts.flatMap((c) => [
     '',
