@@ -55,21 +55,27 @@ function advanceWidths(file: Buffer): (char: number) => number {
   };
 }
 
-let measured = false;
+type Widths = (char: number) => number;
+let fonts: { regular: Widths; bold: Widths } | undefined;
 
-/** ECharts measures the pictures' text in the font resvg draws it in; once per process (it is ECharts-wide). */
+/** The width of a text in a CSS font ("bold 18px sans-serif"), as the picture's font draws it. */
+export function textWidth(text: string, font: string): number {
+  fonts ??= {
+    regular: advanceWidths(readFileSync(PICTURE_FONT_FILES.regular)),
+    bold: advanceWidths(readFileSync(PICTURE_FONT_FILES.bold)),
+  };
+  const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 12);
+  const widthOf = /bold|[6-9]00/.test(font) ? fonts.bold : fonts.regular;
+  let width = 0;
+  for (const char of text) width += widthOf(char.codePointAt(0)!) * size;
+  return width;
+}
+
+let measuring = false;
+
+/** ECharts measures the pictures' text in the font resvg draws it in (an ECharts-wide setting, made once). */
 export function measureInPictureFont(): void {
-  if (measured) return;
-  const regular = advanceWidths(readFileSync(PICTURE_FONT_FILES.regular));
-  const bold = advanceWidths(readFileSync(PICTURE_FONT_FILES.bold));
-  echarts.setPlatformAPI({
-    measureText: (text = '', font = '') => {
-      const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 12);
-      const widthOf = /bold|[6-9]00/.test(font) ? bold : regular;
-      let width = 0;
-      for (const char of text) width += widthOf(char.codePointAt(0)!) * size;
-      return { width } as TextMetrics;
-    },
-  });
-  measured = true;
+  if (measuring) return;
+  echarts.setPlatformAPI({ measureText: (text = '', font = '') => ({ width: textWidth(text, font) }) as TextMetrics });
+  measuring = true;
 }
