@@ -75,7 +75,8 @@ export function pictureSvg({ option, title, period, height, scheme, background }
       textStyle: { fontSize: 18 },
       subtextStyle: { fontSize: 13 },
     },
-    grid: { left: 16, right: 24, containLabel: true, ...drawn.grid, top: HEADER + 8, bottom: legendHeight + 8 },
+    // The picture's own margins: a label centred on the last period ("so far", "Today") needs room past the axis.
+    grid: { containLabel: true, ...drawn.grid, left: 16, right: 32, top: HEADER + 8, bottom: legendHeight + 8 },
     legend: {
       ...(drawn.legend as object),
       show: names.length > 0,

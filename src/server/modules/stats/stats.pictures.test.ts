@@ -8,6 +8,7 @@ import { TREND_CHARTS, viewsOf, type TrendChartDef } from '../../../charts/dashb
 import { pictureSvg } from '../../../charts/picture';
 import { periodShown, seriesOf, trendOption, unfinishedFrom } from '../../../charts/dashboard/trend-option';
 import { ChartPictures } from './stats.pictures';
+import { textWidth } from './picture-font';
 import { localDate } from './stats.periods';
 
 const TZ = 'America/Chicago';
@@ -105,6 +106,18 @@ describe('a chart drawn on the server', () => {
     const text = drawn.png.toString('utf8');
     expect(text).toContain(`Title\0\0\0\0\0Subscription Activity`);
     expect(text).toContain(['Description\0\0\0\0\0' + drawn.period, ...legend].join('\n'));
+  });
+});
+
+describe('the font of a picture', () => {
+  it('measures text with the advance widths of the DejaVu Sans it is drawn in, bold apart', () => {
+    // DejaVu Sans has 2048 units to the em: at 2048 px a glyph is as wide as its advance in the font's own units.
+    expect(textWidth(' ', '2048px sans-serif')).toBe(651);
+    expect(textWidth('W', 'normal 2048px sans-serif')).toBe(2025);
+    expect(textWidth('iW', '2048px sans-serif')).toBe(569 + 2025);
+    expect(textWidth('W', 'bold 2048px sans-serif')).toBeGreaterThan(2025);
+    // A legend entry at 13 px: 157 px, where ECharts' guess from Arial's widths (140 px) ran the entries together.
+    expect(textWidth('Cancellations (previous)', '13px sans-serif')).toBeCloseTo(157.43, 2);
   });
 });
 

@@ -8,6 +8,7 @@ import { described, PICTURE_SCALE, pictureSvg } from '../../../charts/picture';
 import type { Db } from '../../db/types';
 import { FieldErrors, ForbiddenError, NotFoundError } from '../../http/errors';
 import { localDate } from './stats.periods';
+import { measureInPictureFont, PICTURE_FONT_FAMILY, PICTURE_FONT_FILES } from './picture-font';
 import { trendRows } from './stats.service';
 
 /** A chart drawn on the server: the PNG, the rows it draws (as its data route answers them), its title and period. */
@@ -21,11 +22,13 @@ export interface ChartPicture {
 
 /** A card of the page in its light scheme, which is what a picture shows wherever it is read. */
 const LIGHT_CARD = '#ffffff';
-/**
- * resvg draws text only in a font it has loaded: the system's, DejaVu Sans for ECharts' `sans-serif` (Debian's
- * fonts-dejavu-core, there wherever the browser of the e2e tier is). Without one a picture has no words.
- */
-const FONTS = { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' };
+/** resvg draws with the font ECharts measured the text in, and no other (picture-font.ts). */
+const FONTS = {
+  loadSystemFonts: false,
+  fontFiles: Object.values(PICTURE_FONT_FILES),
+  defaultFontFamily: PICTURE_FONT_FAMILY,
+  sansSerifFamily: PICTURE_FONT_FAMILY,
+};
 
 const chartNamed = (chart: string): TrendChartDef => {
   const def = TREND_CHARTS.find((c) => c.endpoint === chart);
@@ -75,6 +78,7 @@ export class ChartPictures {
     const range = query.from && query.to ? { from: query.from, to: query.to } : undefined;
     const unfinished = unfinishedFrom(rows, view, range, localDate(clock.now, this.timeZone));
     const period = periodShown(rows, view, unfinished);
+    measureInPictureFont();
     const { svg, legend } = pictureSvg({
       option: trendOption(def, rows, view, new Set(), previous, unfinished),
       title: def.title,
