@@ -1,5 +1,6 @@
 // `npm start`: build the web app when its sources are newer than the build, then run the server in this process,
 // so SIGTERM and SIGINT reach the server itself (package.json `exec`s this script: no shell stays in between).
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { register } from 'tsx/esm/api';
@@ -11,6 +12,9 @@ if (process.argv.includes('--version')) {
   console.log(`back-office ${RELEASE_VERSION} (schema ${SCHEMA_MIGRATION})`);
   process.exit(0);
 }
+
+// The charts the server draws (digests, picture links) need their font: installed once when missing (ADR 057).
+execFileSync('bash', ['scripts/ensure-system-deps.sh', '--only', 'fonts'], { stdio: 'inherit' });
 
 function newestMtime(path) {
   const stat = statSync(path);

@@ -39,7 +39,7 @@ function failuresIn(step, report) {
 
 const vitestReport = (tier) => [`--reporter=default`, `--reporter=json`, `--outputFile.json=.tmp/report-${tier}.json`];
 
-run('system packages (chromium, postgresql-15)', 'bash', ['scripts/ensure-system-deps.sh']);
+run('system packages (chromium, postgresql-15, fonts-dejavu-core)', 'bash', ['scripts/ensure-system-deps.sh']);
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 run(
