@@ -35,8 +35,12 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}', 'src/contract/**/*.test.ts', 'src/charts/**/*.test.ts'],
           setupFiles: ['src/web/test/setup.ts'],
-          // Two files at a time on 2 cores (ADR 039).
+          // Two files at a time on 2 cores (ADR 039), each worker keeping its modules and DOM from one file to the
+          // next: loading React, Mantine and happy-dom afresh for every file took three times the tests' own time
+          // (ADR 058). What a test changes of the shared page it puts back; spies are restored before each test.
           maxWorkers: 2,
+          isolate: false,
+          restoreMocks: true,
         },
       },
       {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
+import { inEachScheme, startE2E, type E2E } from './support/harness';
 import { recordAudit } from '../src/server/modules/audit';
 import { createSupplier } from '../src/server/test/factories';
 import type { Page } from 'playwright-core';
@@ -57,14 +57,13 @@ describe('the audit log', () => {
     for (const line of lines) expect(line.split(',')[4]).toBe('auth.signed_in');
   });
 
-  it.each(WIDTHS_AND_SCHEMES)(
-    'names the record, reads a change as "Field: old → new" and shows its undo with it, without Revert, at %i px, %s',
-    async (width, scheme) => {
-      const original = `Readable Mobile ${width} ${scheme}`;
-      const mistaken = `Mistaken Mobile with a name long enough to wrap ${width} ${scheme}`;
+  it.each([1280, 375])(
+    'names the record, reads a change as "Field: old → new" and shows its undo with it, without Revert, at %i px, light and dark',
+    async (width) => {
+      const original = `Readable Mobile ${width}`;
+      const mistaken = `Mistaken Mobile with a name long enough to wrap ${width}`;
       const s = await createSupplier(e.db, { name: original });
       const { page } = await e.signedInPage({ name: 'Una Undoer', viewport: { width, height: 900 } });
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await renameSupplier(page, s.id, mistaken);
       await page.getByRole('button', { name: 'Undo', exact: true }).click();
       await page.getByText(`Supplier ${original} is back as it was.`).waitFor();
@@ -72,22 +71,24 @@ describe('the audit log', () => {
       await page.goto(`/admin/audit?entityType=supplier&entityId=${s.id}`);
       const table = page.getByRole('table', { name: 'Audit log' });
       const change = table.getByRole('row').filter({ hasText: 'Undone by' });
-      await change.getByRole('link', { name: original }).waitFor();
-      const text = () => change.textContent();
-      await expect.poll(text).toContain(`Name: ${original} → ${mistaken}`);
-      await expect.poll(text).toMatch(/Undone by Una Undoer \d/);
-      await expect.poll(text).toContain(`Name: ${mistaken} → ${original}`);
-      // The undo is part of the change, not rows of its own; the change taken back offers no Revert.
-      await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
-      expect(await table.getByText('Change taken back').count()).toBe(0);
-      expect(await change.getByRole('button', { name: /^Revert entry / }).count()).toBe(0);
-      expect(await change.getByRole('button', { name: /^Redo entry / }).count()).toBe(1);
-      // Long values wrap within their cell: none is cut off.
-      const cut = await change
-        .getByRole('listitem')
-        .evaluateAll((items) => items.filter((li) => li.scrollWidth > li.clientWidth + 1).length);
-      expect(cut).toBe(0);
-      await page.screenshot({ path: `.tmp/screens/audit-undo-group-${width}-${scheme}.png`, fullPage: true });
+      await inEachScheme(page, async (scheme) => {
+        await change.getByRole('link', { name: original }).waitFor();
+        const text = () => change.textContent();
+        await expect.poll(text).toContain(`Name: ${original} → ${mistaken}`);
+        await expect.poll(text).toMatch(/Undone by Una Undoer \d/);
+        await expect.poll(text).toContain(`Name: ${mistaken} → ${original}`);
+        // The undo is part of the change, not rows of its own; the change taken back offers no Revert.
+        await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+        expect(await table.getByText('Change taken back').count()).toBe(0);
+        expect(await change.getByRole('button', { name: /^Revert entry / }).count()).toBe(0);
+        expect(await change.getByRole('button', { name: /^Redo entry / }).count()).toBe(1);
+        // Long values wrap within their cell: none is cut off.
+        const cut = await change
+          .getByRole('listitem')
+          .evaluateAll((items) => items.filter((li) => li.scrollWidth > li.clientWidth + 1).length);
+        expect(cut).toBe(0);
+        await page.screenshot({ path: `.tmp/screens/audit-undo-group-${width}-${scheme}.png`, fullPage: true });
+      });
     },
   );
 

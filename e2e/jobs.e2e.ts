@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E, WIDTHS_AND_SCHEMES } from './support/harness';
+import { inEachScheme, startE2E, type E2E } from './support/harness';
 import type { BackgroundJob } from '../src/server/jobs/background-work';
 
 /** The digest's mail server: it refuses until the test lets it work. */
@@ -32,30 +32,33 @@ async function deadLetteredRun() {
 }
 
 describe('the Jobs page', () => {
-  it.each(WIDTHS_AND_SCHEMES)(
-    'shows an Administrator a dead-lettered job with its attempts and last error, and runs it again (%i px, %s)',
-    async (width, scheme) => {
+  it.each([1280, 375])(
+    'shows an Administrator a dead-lettered job with its attempts and last error, and runs it again (%i px, light and dark)',
+    async (width) => {
       await deadLetteredRun();
       const { page } = await e.signedInPage({ viewport: { width, height: 800 } });
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       await page.goto('/admin/jobs');
-      await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
-      await page.getByText('Dead-lettered', { exact: true }).waitFor();
-      await page.getByText('SMTP server refused the message: 550 mailbox unavailable').waitFor();
-      await page.getByText('2 of 2', { exact: true }).waitFor();
-      await page.getByText('Every Monday at 08:00').waitFor();
-      await page.getByText(/Schedules are in business time \(America\/Chicago\)/).waitFor();
-      // The whole page fits the window: nothing to scroll sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: `.tmp/screens/jobs-dead-lettered-${width}-${scheme}.png`, fullPage: true });
+      await inEachScheme(page, async (scheme) => {
+        await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+        await page.getByText('Dead-lettered', { exact: true }).waitFor();
+        await page.getByText('SMTP server refused the message: 550 mailbox unavailable').waitFor();
+        await page.getByText('2 of 2', { exact: true }).waitFor();
+        await page.getByText('Every Monday at 08:00').waitFor();
+        await page.getByText(/Schedules are in business time \(America\/Chicago\)/).waitFor();
+        // The whole page fits the window: nothing to scroll sideways.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await page.screenshot({ path: `.tmp/screens/jobs-dead-lettered-${width}-${scheme}.png`, fullPage: true });
+      });
 
       mail.working = true;
       await page.getByRole('button', { name: 'Run Digest mail again' }).click();
       await page.getByText('Digest mail will run again shortly.').waitFor();
       await page.getByText('Done', { exact: true }).waitFor({ timeout: 20_000 });
-      await page.getByText('1 of 2', { exact: true }).waitFor();
-      expect(await page.getByText('SMTP server refused the message').count()).toBe(0);
-      await page.screenshot({ path: `.tmp/screens/jobs-run-again-${width}-${scheme}.png`, fullPage: true });
+      await inEachScheme(page, async (scheme) => {
+        await page.getByText('1 of 2', { exact: true }).waitFor();
+        expect(await page.getByText('SMTP server refused the message').count()).toBe(0);
+        await page.screenshot({ path: `.tmp/screens/jobs-run-again-${width}-${scheme}.png`, fullPage: true });
+      });
     },
   );
 

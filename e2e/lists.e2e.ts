@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2E, type E2E } from './support/harness';
+import { inEachScheme, startE2E, type E2E } from './support/harness';
 import { createCancellation, createDevice, createEquipment, createSubscription } from '../src/server/test/factories';
 import { createProspect } from '../src/server/test/factories/prospect';
 
@@ -37,73 +37,67 @@ const pillWhole = (pill: Locator) =>
 const bodyRows = (page: Page, caption: string) => page.getByRole('table', { name: caption }).locator('tbody tr');
 
 describe('lists that fit their columns', () => {
-  it.each(['light', 'dark'] as const)(
-    'keeps phone numbers, carriers and status pills on one line at 1280 px, %s, and gives an empty column no space',
-    async (scheme) => {
-      const device = await createDevice(e.db, { phone: '6155550142', deviceStatusId: 2 });
-      const subscription = await createSubscription(e.db, { carrierId: 3, deviceId: device.id });
-      // Cancelled with no reason yet: in both lists' needs-a-reason queue.
-      await createCancellation(e.db, { subscriptionId: subscription.id });
-      const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 1280, height: 900 } });
-      await page.emulateMedia({ colorScheme: scheme });
+  it('keeps phone numbers, carriers and status pills on one line at 1280 px, light and dark, and gives an empty column no space', async () => {
+    const device = await createDevice(e.db, { phone: '6155550142', deviceStatusId: 2 });
+    const subscription = await createSubscription(e.db, { carrierId: 3, deviceId: device.id });
+    // Cancelled with no reason yet: in both lists' needs-a-reason queue.
+    await createCancellation(e.db, { subscriptionId: subscription.id });
+    const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 1280, height: 900 } });
 
-      for (const [path, caption] of [
-        ['/admin/subscriptions', 'Subscriptions'],
-        ['/admin/subscription-cancellations', 'Cancellations'],
-      ] as const) {
-        await page.goto(path);
-        const row = page
-          .getByRole('table', { name: caption })
-          .getByRole('row')
-          .filter({ has: page.getByRole('link', { name: `#${subscription.id}` }) });
-        await row.waitFor();
+    for (const [path, caption] of [
+      ['/admin/subscriptions', 'Subscriptions'],
+      ['/admin/subscription-cancellations', 'Cancellations'],
+    ] as const) {
+      await page.goto(path);
+      const row = page
+        .getByRole('table', { name: caption })
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name: `#${subscription.id}` }) });
+      await row.waitFor();
+      await inEachScheme(page, async (scheme) => {
         await page.screenshot({ path: `.tmp/screens/lists-columns-${caption.toLowerCase()}-1280-${scheme}.png` });
         expect(await linesOf(row.getByText('(615) 555-0142', { exact: true }))).toBe(1);
         expect(await linesOf(row.getByText('T-Mobile', { exact: true }))).toBe(1);
         const pill = row.locator('.mantine-Badge-label').first();
         expect(await linesOf(pill)).toBe(1);
         expect(await pillWhole(pill)).toBe(true);
-      }
+      });
+    }
 
-      await page.goto(`/admin/devices?q=${device.imei}`);
-      const deviceRow = bodyRows(page, 'Devices').filter({ hasText: device.imei! });
-      await deviceRow.waitFor();
+    await page.goto(`/admin/devices?q=${device.imei}`);
+    const deviceRow = bodyRows(page, 'Devices').filter({ hasText: device.imei! });
+    await deviceRow.waitFor();
+    await inEachScheme(page, async () => {
       const status = deviceRow.locator('.mantine-Badge-label', { hasText: 'Pending Activation' });
       expect(await linesOf(status)).toBe(1);
       expect(await pillWhole(status)).toBe(true);
       expect(await linesOf(deviceRow.getByText(device.imei!, { exact: true }))).toBe(1);
+    });
 
-      // Active subscriptions have no cancellation to give a reason for: the column takes no space.
-      await createSubscription(e.db);
-      await page.goto(`/admin/subscriptions?needsReason=0&status=active`);
-      await bodyRows(page, 'Subscriptions').first().waitFor();
-      expect(await page.getByRole('columnheader', { name: 'Cancellation reason' }).count()).toBe(0);
-      await page.goto('/admin/subscriptions');
-      await page.getByRole('columnheader', { name: 'Cancellation reason' }).waitFor();
-    },
-  );
+    // Active subscriptions have no cancellation to give a reason for: the column takes no space.
+    await createSubscription(e.db);
+    await page.goto(`/admin/subscriptions?needsReason=0&status=active`);
+    await bodyRows(page, 'Subscriptions').first().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Cancellation reason' }).count()).toBe(0);
+    await page.goto('/admin/subscriptions');
+    await page.getByRole('columnheader', { name: 'Cancellation reason' }).waitFor();
+  });
 });
 
 describe('lists as cards on a phone', () => {
-  it.each(['light', 'dark'] as const)(
-    'shows a field rep their prospects as cards at 375 px, %s: the first on screen, nothing scrolling sideways',
-    async (scheme) => {
-      const { page, user } = await e.signedInPage({
-        role: 'field-rep',
-        isRep: true,
-        viewport: { width: 375, height: 740 },
-      });
-      for (let i = 0; i < 3; i++)
-        await createProspect(e.db, {
-          repId: user.id,
-          name: `Card Prospect ${scheme} ${i}`,
-          address: '1402 Long Branch Road',
-        });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto('/admin/prospects');
-      const cards = page.getByRole('list', { name: 'Prospect visits, newest first' }).getByRole('listitem');
-      const first = cards.first();
-      await first.getByRole('link', { name: `Card Prospect ${scheme} 2` }).waitFor();
+  it('shows a field rep their prospects as cards at 375 px, light and dark: the first on screen, nothing scrolling sideways', async () => {
+    const { page, user } = await e.signedInPage({
+      role: 'field-rep',
+      isRep: true,
+      viewport: { width: 375, height: 740 },
+    });
+    for (let i = 0; i < 3; i++)
+      await createProspect(e.db, { repId: user.id, name: `Card Prospect ${i}`, address: '1402 Long Branch Road' });
+    await page.goto('/admin/prospects');
+    const cards = page.getByRole('list', { name: 'Prospect visits, newest first' }).getByRole('listitem');
+    const first = cards.first();
+    await first.getByRole('link', { name: 'Card Prospect 2' }).waitFor();
+    await inEachScheme(page, async (scheme) => {
       await page.screenshot({ path: `.tmp/screens/lists-cards-prospects-375-${scheme}.png` });
       expect(await page.getByRole('table').count()).toBe(0);
       await first.getByText('Visited').waitFor();
@@ -113,14 +107,16 @@ describe('lists as cards on a phone', () => {
       expect(box!.x).toBeGreaterThanOrEqual(0);
       const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+    });
 
-      // The filters, folded away on a phone, open from their button and still narrow the cards.
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await page.getByRole('searchbox', { name: 'Search' }).fill(`${scheme} 1`);
-      await expect.poll(() => cards.count()).toBe(1);
+    // The filters, folded away on a phone, open from their button and still narrow the cards.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Card Prospect 1');
+    await expect.poll(() => cards.count()).toBe(1);
+    await inEachScheme(page, async (scheme) => {
       await page.screenshot({ path: `.tmp/screens/lists-cards-filters-375-${scheme}.png` });
-    },
-  );
+    });
+  });
 });
 
 describe('page size', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { startE2E, type E2E } from './support/harness';
+import { inEachScheme, startE2E, type E2E } from './support/harness';
 import { createCancellation, createCustomer, createSubscription, createSupplier } from '../src/server/test/factories';
 import { createProspect } from '../src/server/test/factories/prospect';
 import { auditLog, parcels } from '../src/server/db/schema';
@@ -24,37 +24,35 @@ const shown = (table: Locator, pattern: RegExp) => async () =>
   (await table.locator('tbody td').allTextContents()).flatMap((text) => text.match(pattern) ?? []);
 
 describe('sorting from the column headings', () => {
-  it.each(['light', 'dark'] as const)(
-    'sorts subscriptions by cancellation date both ways at 1280 px, %s, listing only the cancelled, kept on reload',
-    async (scheme) => {
-      const customer = await createCustomer(e.db, { name: `Sorted Subscriber ${scheme}` });
-      const made = [];
-      for (const date of ['2026-03-02', '2026-03-09', '2026-03-05'])
-        made.push(
-          await createSubscription(e.db, { customerId: customer.id, status: 'cancelled', cancelledAt: day(date) }),
-        );
-      const active = await createSubscription(e.db, { customerId: customer.id });
-      const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 1280, height: 900 } });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/admin/subscriptions?needsReason=0&q=${customer.id}`);
-      const table = page.getByRole('table', { name: 'Subscriptions' });
-      const ids = shown(table, /^#\d+/);
-      await expect.poll(async () => (await ids()).length).toBe(4);
+  it('sorts subscriptions by cancellation date both ways at 1280 px, light and dark, listing only the cancelled, kept on reload', async () => {
+    const customer = await createCustomer(e.db, { name: 'Sorted Subscriber' });
+    const made = [];
+    for (const date of ['2026-03-02', '2026-03-09', '2026-03-05'])
+      made.push(
+        await createSubscription(e.db, { customerId: customer.id, status: 'cancelled', cancelledAt: day(date) }),
+      );
+    const active = await createSubscription(e.db, { customerId: customer.id });
+    const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 1280, height: 900 } });
+    await page.goto(`/admin/subscriptions?needsReason=0&q=${customer.id}`);
+    const table = page.getByRole('table', { name: 'Subscriptions' });
+    const ids = shown(table, /^#\d+/);
+    await expect.poll(async () => (await ids()).length).toBe(4);
 
-      const byDate = [made[1]!, made[2]!, made[0]!].map((s) => `#${s.id}`);
-      await sortBy(page, /Cancelled/, '-cancelledAt');
+    const byDate = [made[1]!, made[2]!, made[0]!].map((s) => `#${s.id}`);
+    await sortBy(page, /Cancelled/, '-cancelledAt');
+    await inEachScheme(page, async (scheme) => {
       await expect.poll(ids).toEqual(byDate);
       expect(await page.getByRole('columnheader', { name: /Cancelled/ }).getAttribute('aria-sort')).toBe('descending');
       await page.getByText('Sorted by cancellation date: only cancelled subscriptions are listed.').waitFor();
       expect(await ids()).not.toContain(`#${active.id}`);
       await page.screenshot({ path: `.tmp/screens/sorts-subscriptions-cancelled-1280-${scheme}.png` });
+    });
 
-      await sortBy(page, /Cancelled/, 'cancelledAt');
-      await expect.poll(ids).toEqual([...byDate].reverse());
-      await page.reload();
-      await expect.poll(ids).toEqual([...byDate].reverse());
-    },
-  );
+    await sortBy(page, /Cancelled/, 'cancelledAt');
+    await expect.poll(ids).toEqual([...byDate].reverse());
+    await page.reload();
+    await expect.poll(ids).toEqual([...byDate].reverse());
+  });
 
   it('sorts prospects by name, parcels by weight and suppliers by date added, each both ways, kept in a saved view', async () => {
     const word = 'Headingsort';
@@ -109,91 +107,90 @@ describe('sorting from the column headings', () => {
     await expect.poll(suppliers).toEqual(['Oldest', 'Middle', 'Newest'].map((n) => `${n} ${word}`));
   });
 
-  it.each(['light', 'dark'] as const)(
-    'reads the audit log oldest first from its Time heading at 1280 px, %s, and back to newest first',
-    async (scheme) => {
-      const author = await e.createUser({ name: `Log Author ${scheme}` });
-      for (const [entityId, date] of [
-        [901, '2026-01-05'],
-        [903, '2026-01-07'],
-        [902, '2026-01-06'],
-      ] as const)
-        await e.db.insert(auditLog).values({
-          userId: author.id,
-          action: 'supplier.updated',
-          entityType: 'supplier',
-          entityId,
-          createdAt: day(date),
-        });
-      const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/admin/audit?userId=${author.id}`);
-      const records = shown(page.getByRole('table', { name: 'Audit log' }), /Supplier 90\d/g);
-      await expect.poll(records).toEqual(['Supplier 903', 'Supplier 902', 'Supplier 901']);
+  it('reads the audit log oldest first from its Time heading at 1280 px, light and dark, and back to newest first', async () => {
+    const author = await e.createUser({ name: 'Log Author' });
+    for (const [entityId, date] of [
+      [901, '2026-01-05'],
+      [903, '2026-01-07'],
+      [902, '2026-01-06'],
+    ] as const)
+      await e.db.insert(auditLog).values({
+        userId: author.id,
+        action: 'supplier.updated',
+        entityType: 'supplier',
+        entityId,
+        createdAt: day(date),
+      });
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`/admin/audit?userId=${author.id}`);
+    const records = shown(page.getByRole('table', { name: 'Audit log' }), /Supplier 90\d/g);
+    await expect.poll(records).toEqual(['Supplier 903', 'Supplier 902', 'Supplier 901']);
 
-      await sortBy(page, /Time/, 'createdAt');
+    await sortBy(page, /Time/, 'createdAt');
+    await inEachScheme(page, async (scheme) => {
       await expect.poll(records).toEqual(['Supplier 901', 'Supplier 902', 'Supplier 903']);
       await page.getByText(/oldest first, 50 a page/).waitFor();
       expect(await page.getByRole('columnheader', { name: /Time/ }).getAttribute('aria-sort')).toBe('ascending');
       await page.screenshot({ path: `.tmp/screens/sorts-audit-oldest-first-1280-${scheme}.png` });
+    });
 
-      await sortBy(page, /Time/, null);
-      await expect.poll(records).toEqual(['Supplier 903', 'Supplier 902', 'Supplier 901']);
-    },
-  );
+    await sortBy(page, /Time/, null);
+    await expect.poll(records).toEqual(['Supplier 903', 'Supplier 902', 'Supplier 901']);
+  });
 });
 
 describe('lists as cards on a phone', () => {
-  it.each(['light', 'dark'] as const)(
-    'shows cancellations, subscriptions and suppliers as cards at 375 px, %s, a card keeping its checkbox',
-    async (scheme) => {
-      const customer = await createCustomer(e.db, { name: `Card Customer ${scheme}` });
-      const subscription = await createSubscription(e.db, {
-        customerId: customer.id,
-        status: 'cancelled',
-        cancelledAt: day('2026-04-01'),
-      });
-      const cancellation = await createCancellation(e.db, { subscriptionId: subscription.id });
-      await createSupplier(e.db, { name: `Card Supplier ${scheme}` });
-      const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 375, height: 740 } });
-      await page.emulateMedia({ colorScheme: scheme });
-      const noSidewaysScroll = () =>
-        page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth <= 0);
+  it('shows cancellations, subscriptions and suppliers as cards at 375 px, light and dark, a card keeping its checkbox', async () => {
+    const customer = await createCustomer(e.db, { name: 'Card Customer' });
+    const subscription = await createSubscription(e.db, {
+      customerId: customer.id,
+      status: 'cancelled',
+      cancelledAt: day('2026-04-01'),
+    });
+    const cancellation = await createCancellation(e.db, { subscriptionId: subscription.id });
+    await createSupplier(e.db, { name: 'Card Supplier' });
+    const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 375, height: 740 } });
+    const noSidewaysScroll = () => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth <= 0);
 
-      await page.goto(`/admin/subscription-cancellations?q=${customer.id}`);
-      const card = page
-        .getByRole('list', { name: 'Cancellations' })
-        .getByRole('listitem')
-        .filter({ hasText: `#${subscription.id}` });
-      const checkbox = card.getByRole('checkbox', { name: `Choose cancellation ${cancellation.id}` });
-      await checkbox.waitFor();
-      expect(await page.getByRole('table').count()).toBe(0);
-      await checkbox.check();
-      await page.getByRole('region', { name: 'Actions for the chosen rows' }).waitFor();
+    await page.goto(`/admin/subscription-cancellations?q=${customer.id}`);
+    const card = page
+      .getByRole('list', { name: 'Cancellations' })
+      .getByRole('listitem')
+      .filter({ hasText: `#${subscription.id}` });
+    const checkbox = card.getByRole('checkbox', { name: `Choose cancellation ${cancellation.id}` });
+    await checkbox.waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await checkbox.check();
+    await page.getByRole('region', { name: 'Actions for the chosen rows' }).waitFor();
+    await inEachScheme(page, async (scheme) => {
       expect(await noSidewaysScroll()).toBe(true);
       await page.screenshot({ path: `.tmp/screens/sorts-cards-cancellations-375-${scheme}.png` });
+    });
 
-      await page.goto(`/admin/subscriptions?needsReason=0&q=${customer.id}`);
-      await page
-        .getByRole('list', { name: 'Subscriptions' })
-        .getByRole('listitem')
-        .getByRole('link', { name: `#${subscription.id}` })
-        .waitFor();
-      expect(await noSidewaysScroll()).toBe(true);
-      // The headings are not shown: the sort is chosen above the cards.
-      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('-cancelledAt');
-      await page.waitForURL((url) => url.searchParams.get('sort') === '-cancelledAt');
-      await page.getByRole('list', { name: 'Subscriptions' }).getByText(`#${subscription.id}`).waitFor();
+    await page.goto(`/admin/subscriptions?needsReason=0&q=${customer.id}`);
+    await page
+      .getByRole('list', { name: 'Subscriptions' })
+      .getByRole('listitem')
+      .getByRole('link', { name: `#${subscription.id}` })
+      .waitFor();
+    await inEachScheme(page, async () => expect(await noSidewaysScroll()).toBe(true));
+    // The headings are not shown: the sort is chosen above the cards.
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('-cancelledAt');
+    await page.waitForURL((url) => url.searchParams.get('sort') === '-cancelledAt');
+    await page.getByRole('list', { name: 'Subscriptions' }).getByText(`#${subscription.id}`).waitFor();
+    await inEachScheme(page, async (scheme) => {
       await page.screenshot({ path: `.tmp/screens/sorts-cards-subscriptions-375-${scheme}.png` });
+    });
 
-      await page.goto('/admin/suppliers');
-      await page
-        .getByRole('list', { name: 'Suppliers' })
-        .getByRole('listitem')
-        .filter({ hasText: `Card Supplier ${scheme}` })
-        .waitFor();
+    await page.goto('/admin/suppliers');
+    await page
+      .getByRole('list', { name: 'Suppliers' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Card Supplier' })
+      .waitFor();
+    await inEachScheme(page, async (scheme) => {
       expect(await noSidewaysScroll()).toBe(true);
       await page.screenshot({ path: `.tmp/screens/sorts-cards-suppliers-375-${scheme}.png` });
-    },
-  );
+    });
+  });
 });

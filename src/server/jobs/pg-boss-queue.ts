@@ -7,8 +7,8 @@ import type { JobDefinition, JobQueue } from './job-queue';
 
 /** pg-boss's own tables live in a schema of their own, created (and upgraded) by `start` under its advisory lock. */
 const SCHEMA = 'pgboss';
-/** The queue whose one run a minute, on one instance, looks at the schedules. */
-const CLOCK = 'schedules-clock';
+/** The queue whose one run a minute, on one instance, looks at the schedules (a test sends it runs of its own). */
+export const SCHEDULES_CLOCK = 'schedules-clock';
 
 interface RunRow {
   id: string;
@@ -106,9 +106,9 @@ export class PgBossQueue implements JobQueue {
 
   async everyMinute(look: () => Promise<void>): Promise<void> {
     // pg-boss's cron sends one run a minute across every instance (its own claim in its schema).
-    await this.boss.createQueue(CLOCK, { name: CLOCK, retryLimit: 0 });
-    await this.boss.schedule(CLOCK, '* * * * *');
-    await this.boss.work(CLOCK, { pollingIntervalSeconds: this.polling }, () => look());
+    await this.boss.createQueue(SCHEDULES_CLOCK, { name: SCHEDULES_CLOCK, retryLimit: 0 });
+    await this.boss.schedule(SCHEDULES_CLOCK, '* * * * *');
+    await this.boss.work(SCHEDULES_CLOCK, { pollingIntervalSeconds: this.polling }, () => look());
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { testConfig, type Config } from '../config';
 import type { Database, Db } from '../db/types';
 import { users } from '../db/schema';
-import { hashPassword } from '../modules/auth/password';
+import { testPasswordHash } from './password-hash';
 import { openTestDatabase } from './database';
 import { openTestLog } from './log-secrets';
 import { openJobQueue, startBackgroundWork, type BackgroundJob, type BackgroundWork } from '../jobs/background-work';
@@ -127,7 +127,7 @@ export async function createStaffUser(db: Db, options: StaffOptions = {}): Promi
     .values({
       email,
       name: options.name ?? `Staff ${userSeq}`,
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash(password),
       role: options.role ?? 'administrator',
       isRep: options.isRep ?? false,
       canForceCreate: options.canForceCreate ?? false,

@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_ANSWERS } from '../../contract/pages';
 
 const page = window as unknown as Record<string, unknown>;
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
+// The client reads the page's answers when its module loads: each test loads it afresh, whatever ran before it.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();

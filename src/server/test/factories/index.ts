@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { DEVICE_STATUS } from '../../../contract/business';
 import { loadConfig } from '../../config';
-import { hashPassword } from '../../modules/auth/password';
+import { testPasswordHash } from '../password-hash';
 import { isWithinReturnWindow } from '../../seed/rules';
 
 /*
@@ -33,17 +33,6 @@ const digits = (n: number, width: number) => String(n).padStart(width, '0').slic
 
 const DEFAULT_TIME_ZONE = loadConfig({}).BUSINESS_TIMEZONE;
 const DAY_MS = 86_400_000;
-
-// scrypt takes tens of milliseconds on purpose; one hash per distinct password keeps suites fast.
-const hashes = new Map<string, Promise<string>>();
-function cachedHash(password: string): Promise<string> {
-  let hash = hashes.get(password);
-  if (!hash) {
-    hash = hashPassword(password);
-    hashes.set(password, hash);
-  }
-  return hash;
-}
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 
@@ -72,7 +61,7 @@ export async function createUser(
     .values({
       email: `user${TAG}-${n}@example.test`,
       name: `Test User ${n}`,
-      passwordHash: await cachedHash(password),
+      passwordHash: await testPasswordHash(password),
       role: 'administrator',
       ...columns,
     })
