@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -85,7 +86,10 @@ afterAll(async () => {
 const count = async (sql: string) => Number((await primary.query<{ n: string }>(sql)).rows[0]!.n);
 
 /** Sends `n` runs to the queue of the schedules' clock, as pg-boss's cron does once a minute; answers their ids. */
-async function lookAtSchedulesNow(n: number): Promise<string[]> {
+const lookAtSchedulesNow = (n: number) => sendRuns(SCHEDULES_CLOCK, n);
+
+/** Sends `n` runs to a queue at once, as the instances' schedules would; answers their ids. */
+async function sendRuns(queue: string, n: number): Promise<string[]> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => primary.query(text, values) },
     schema: 'pgboss',
@@ -96,7 +100,7 @@ async function lookAtSchedulesNow(n: number): Promise<string[]> {
   });
   await boss.start();
   try {
-    const ids = await Promise.all(Array.from({ length: n }, () => boss.send(SCHEDULES_CLOCK, {})));
+    const ids = await Promise.all(Array.from({ length: n }, () => boss.send(queue, {})));
     return ids.map((id) => id!);
   } finally {
     await boss.stop({ close: false, graceful: false });
@@ -151,6 +155,37 @@ describe('two instances on a primary and a streaming replica', () => {
       expect(((await list.json()) as { rows: { id: number }[] }).rows.map((r) => r.id)).toContain(id);
     }
     expect(onA.cookie('bo_wrote')).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
+  });
+
+  it('answer a create sent again to the other instance (its first answer lost) with the first answer, once', async () => {
+    const key = randomUUID();
+    const body = { body: 'Sent from a phone whose first answer was lost on the way' };
+    const first = await onA.request('POST', '/admin/api/feedback-submissions', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const again = await onB.request('POST', '/admin/api/feedback-submissions', body, { 'idempotency-key': key });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(await first.json());
+    const other = await onB.request(
+      'POST',
+      '/admin/api/feedback-submissions',
+      { body: 'Another' },
+      { 'idempotency-key': key },
+    );
+    expect(other.status).toBe(422);
+    expect(await count(`select count(*) as n from feedback_submissions where body = '${body.body}'`)).toBe(1);
+  });
+
+  it('send a due digest once when both instances run the digest job at the same moment', async () => {
+    await primary.query(
+      `insert into digest_subscriptions (user_id, cadence, hour, charts, last_due_at)
+       select id, 'daily', 0, '{}', now() - interval '3 days' from users where email = $1`,
+      [ADMIN.email],
+    );
+    const runs = await sendRuns('digests', 4);
+    const done = () =>
+      count(`select count(*) as n from pgboss.job where id = any('{${runs.join(',')}}') and state = 'completed'`);
+    expect(await eventually(async () => (await done()) === runs.length, 60_000)).toBe(true);
+    expect(await count("select count(*) as n from mail_outbox where idempotency_key like 'digest:%'")).toBe(1);
   });
 
   it('serve lists, search and stats from the replica', async () => {

@@ -64,10 +64,14 @@ export class Session {
   }
 
   /** A request with the session (and a JSON body when given), its cookies kept, its body left to the caller. */
-  async request(method: string, url: string, body?: unknown): Promise<Response> {
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const res = await fetch(`${this.base}${url}`, {
       method,
-      headers: { ...this.headers(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...this.headers(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     this.keep(res);
