@@ -5,24 +5,6 @@ import { auditLog, users } from '../../db/schema';
 import type { AuditLogQuery } from '../../../contract/audit';
 import { rowsOf } from '../../db/rows';
 
-/** The latest 200 entries of one record with the name of who made each, newest first. */
-export function auditEntriesOf(db: Db, entityType: string, entityId: number) {
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      userName: users.name,
-      before: auditLog.before,
-      after: auditLog.after,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(200);
-}
-
 /** The columns of an entry of the whole log, with the name of who made it (a left join of users). */
 const logColumns = {
   id: auditLog.id,
@@ -40,11 +22,17 @@ const logColumns = {
 };
 export type LogRow = Awaited<ReturnType<typeof auditLogRows>>[number];
 
+/**
+ * The filters of the log, or of one record's history: a customer's is asked for by its own record type, which
+ * the log's filter does not offer.
+ */
+type LogQuery = Omit<AuditLogQuery, 'entityType'> & { entityType?: string };
+
 /** The audit table or one of its aliases. */
 type LogTable = Record<'id' | 'userId' | 'action' | 'entityType' | 'entityId' | 'createdAt' | 'before', AnyColumn>;
 
 /** The filters of the whole log (not its cursor) on one alias of the table. */
-function logFilters(t: LogTable, q: AuditLogQuery, timeZone: string): SQL {
+function logFilters(t: LogTable, q: LogQuery, timeZone: string): SQL {
   const filters = and(
     q.userId !== undefined ? eq(t.userId, q.userId) : undefined,
     q.action ? eq(t.action, q.action) : undefined,
@@ -72,7 +60,7 @@ const writtenWith = (t: LogTable, other: LogTable) =>
  * Whether an entry is part of taking back a change that the same filters find, which then shows it (ADR 048). A
  * change that itself took one back (a redo) is not such a change: its own undo stays an entry of its own.
  */
-const foldedIntoItsChange = (q: AuditLogQuery, timeZone: string) => sql`exists (
+const foldedIntoItsChange = (q: LogQuery, timeZone: string) => sql`exists (
   select 1 from ${auditLog} ${undo} join ${auditLog} ${undone} on ${undone.id} = (${undo.before} ->> 'entryId')::bigint
   where ${undo.action} = ${REVERTED} and ${writtenWith(undo, auditLog)} and ${logFilters(undone, q, timeZone)}
     and not exists (
@@ -89,7 +77,7 @@ const foldedIntoItsChange = (q: AuditLogQuery, timeZone: string) => sql`exists (
  */
 export function auditLogRows(
   db: Db,
-  q: AuditLogQuery,
+  q: LogQuery,
   timeZone: string,
   limit: number,
   { foldUndos = false }: { foldUndos?: boolean } = {},

@@ -1,11 +1,10 @@
-import { Button, Group, em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group } from '@mantine/core';
 import { IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
 import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '../../../contract/audit';
 import { ListPage } from '../../ui';
 import { useAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
-import { auditLogColumns, auditLogPhoneColumns } from './columns';
+import { auditLogColumns, auditLogPhoneColumns, useFittingColumns } from './columns';
 import { useAuditLogParams } from './useAuditLogParams';
 
 /** The whole audit log for Administrators: every change and security event, newest or oldest first, a page at a time. */
@@ -13,7 +12,7 @@ export function AuditLogPage() {
   const { filters, sort, cursor, query, filtered, setFilters, setSort, setCursor } = useAuditLogParams();
   const oldestFirst = sort === 'createdAt';
   const log = useAuditLog(query);
-  const phone = useMediaQuery(`(max-width: ${em(599)})`) ?? false;
+  const fitting = useFittingColumns(auditLogColumns, auditLogPhoneColumns, 900);
   return (
     <ListPage
       title="Audit log"
@@ -22,12 +21,11 @@ export function AuditLogPage() {
       filters={<AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />}
       table={{
         caption: 'Audit log',
-        columns: phone ? auditLogPhoneColumns : auditLogColumns,
+        ...fitting,
         rows: log.data?.rows,
         loading: log.isPending || log.isPlaceholderData,
         error: log.error,
         onRetry: () => void log.refetch(),
-        minWidth: phone ? 320 : 900,
         sort,
         onSortChange: setSort,
         empty: filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.',

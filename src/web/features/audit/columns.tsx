@@ -1,6 +1,7 @@
-import { Anchor, Box, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Stack, Text, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
-import type { AuditLogChange, AuditLogEntry, AuditUndo } from '../../../contract/audit';
+import type { AuditChange, AuditEntry, AuditLogEntry } from '../../../contract/audit';
 import { href, paths } from '../../paths';
 import { formatDateTime, type Column } from '../../ui';
 import { ChangeDiff } from './ChangeDiff';
@@ -20,7 +21,7 @@ const RECORD_PAGES: Record<string, (id: number) => string> = {
 const AGENT_SHOWN = 40;
 
 /** The record by its name when the server gave one, its kind and id beneath; a link while it still exists. */
-function RecordLink({ entityType, entityId, recordName, recordGone }: AuditLogChange) {
+function RecordLink({ entityType, entityId, recordName, recordGone }: AuditChange) {
   const kind = recordLabel(entityType);
   if (entityId === null) return kind;
   const title = recordName ?? `${kind} ${entityId}`;
@@ -46,7 +47,7 @@ function RecordLink({ entityType, entityId, recordName, recordGone }: AuditLogCh
 }
 
 /** A taking back shown on its own (its change is filtered out): which entry it took back. */
-function TookBack({ before }: AuditLogChange) {
+function TookBack({ before }: AuditChange) {
   const { entryId, action } = (before ?? {}) as { entryId?: number; action?: string };
   return (
     <Text size="sm">
@@ -56,7 +57,7 @@ function TookBack({ before }: AuditLogChange) {
 }
 
 /** What the entry changed, and Revert when the server says it still applies. */
-function Change(e: AuditLogChange) {
+function Change(e: AuditChange) {
   return (
     <Stack gap={4} align="flex-start">
       {e.action === 'change.reverted' ? <TookBack {...e} /> : <ChangeDiff before={e.before} after={e.after} />}
@@ -69,7 +70,7 @@ function Change(e: AuditLogChange) {
  * An undo or revert of the change, shown with it: who took it back and when, and what that put back (naming the
  * record when it is another, as a cancellation's undo also puts its subscription back). Reverting it redoes the change.
  */
-function Undone({ undo, of }: { undo: AuditUndo; of: AuditLogChange }) {
+function Undone({ undo, of }: { undo: AuditEntry['undos'][number]; of: AuditChange }) {
   return (
     <Box pl="xs" style={{ borderInlineStart: '3px solid var(--mantine-color-default-border)' }}>
       <Text size="sm" fw={600}>
@@ -87,9 +88,9 @@ function Undone({ undo, of }: { undo: AuditUndo; of: AuditLogChange }) {
 }
 
 /** A failed sign-in with an unknown e-mail has no account; anything else without one was done by the system. */
-const userOf = (e: AuditLogChange) => e.userName ?? (e.action.startsWith('auth.') ? 'Unknown account' : 'System');
+const userOf = (e: AuditChange) => e.userName ?? (e.action.startsWith('auth.') ? 'Unknown account' : 'System');
 
-const time: Column<AuditLogEntry> = {
+const time: Column<AuditChange> = {
   key: 'createdAt',
   header: 'Time',
   nowrap: true,
@@ -99,7 +100,7 @@ const time: Column<AuditLogEntry> = {
 };
 
 /** The change and its undos; on a phone, under the record it was made to. */
-const ChangeCell = ({ entry, withRecord }: { entry: AuditLogEntry; withRecord?: boolean }) => (
+const ChangeCell = ({ entry, withRecord }: { entry: AuditEntry; withRecord?: boolean }) => (
   <Stack gap="xs" miw={220}>
     {withRecord && <RecordLink {...entry} />}
     <Change {...entry} />
@@ -109,10 +110,13 @@ const ChangeCell = ({ entry, withRecord }: { entry: AuditLogEntry; withRecord?: 
   </Stack>
 );
 
+const user: Column<AuditChange> = { key: 'user', header: 'User', render: userOf };
+const action: Column<AuditChange> = { key: 'action', header: 'Action', render: (e) => actionLabel(e.action) };
+
 export const auditLogColumns: Column<AuditLogEntry>[] = [
   time,
-  { key: 'user', header: 'User', render: userOf },
-  { key: 'action', header: 'Action', render: (e) => actionLabel(e.action) },
+  user,
+  action,
   { key: 'record', header: 'Record', render: (e) => <RecordLink {...e} /> },
   { key: 'change', header: 'Change', width: '32%', render: (e) => <ChangeCell entry={e} /> },
   { key: 'ip', header: 'Address', nowrap: true, render: (e) => e.ip ?? '—' },
@@ -130,25 +134,46 @@ export const auditLogColumns: Column<AuditLogEntry>[] = [
   },
 ];
 
+/** When, who and what in one cell, for a phone. */
+const entry: Column<AuditChange> = {
+  // Sorted by its time, as the wide table's Time column.
+  key: 'createdAt',
+  header: 'Entry',
+  sortable: 'desc',
+  render: (e) => (
+    <Stack gap={0}>
+      {time.render!(e)}
+      <Text size="sm">{userOf(e)}</Text>
+      <Text size="sm" fw={600}>
+        {actionLabel(e.action)}
+      </Text>
+    </Stack>
+  ),
+};
+
 /**
  * Two columns that fit a phone, so the change is read without scrolling sideways: when, who and what; the record
  * and the change. The address and user agent are left to the wide table and the export.
  */
 export const auditLogPhoneColumns: Column<AuditLogEntry>[] = [
-  {
-    // Sorted by its time, as the wide table's Time column.
-    key: 'createdAt',
-    header: 'Entry',
-    sortable: 'desc',
-    render: (e) => (
-      <Stack gap={0}>
-        {time.render!(e)}
-        <Text size="sm">{userOf(e)}</Text>
-        <Text size="sm" fw={600}>
-          {actionLabel(e.action)}
-        </Text>
-      </Stack>
-    ),
-  },
+  entry,
   { key: 'change', header: 'Change', render: (e) => <ChangeCell entry={e} withRecord /> },
 ];
+
+/** A record's history: the log's columns, but for the record, which is the page's own, and where changes came from. */
+export const historyColumns: Column<AuditEntry>[] = [
+  time,
+  user,
+  action,
+  { key: 'change', header: 'Change', width: '50%', render: (e) => <ChangeCell entry={e} /> },
+];
+export const historyPhoneColumns: Column<AuditEntry>[] = [
+  entry,
+  { key: 'change', header: 'Change', render: (e) => <ChangeCell entry={e} /> },
+];
+
+/** The wide columns, or on a phone the two that fit it, and the width below which the table scrolls sideways. */
+export function useFittingColumns<T>(wide: Column<T>[], phone: Column<T>[], wideMinWidth: number) {
+  const onPhone = useMediaQuery(`(max-width: ${em(599)})`) ?? false;
+  return onPhone ? { columns: phone, minWidth: 320 } : { columns: wide, minWidth: wideMinWidth };
+}
