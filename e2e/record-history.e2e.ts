@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inEachScheme, startE2E, type E2E } from './support/harness';
-import { createSupplier } from '../src/server/test/factories';
+import { createDevice, createProduct, createSupplier } from '../src/server/test/factories';
 
 let e: E2E;
 beforeAll(async () => {
@@ -52,6 +52,60 @@ describe("a record's history", () => {
       await history.scrollIntoViewIfNeeded();
       await inEachScheme(page, async (scheme) => {
         await page.screenshot({ path: `.tmp/screens/record-history-${width}-${scheme}.png`, fullPage: true });
+      });
+    },
+  );
+
+  it.each([1280, 375])(
+    'shows a device action and the equipment it took out as one change naming both, in each history and the log, at %i px',
+    async (width) => {
+      const model = `Moto History ${width}`;
+      const product = await createProduct(e.db, { model, price: '199.00' });
+      const device = await createDevice(e.db, {
+        productId: product.id,
+        imei: `3577${String(product.id).padStart(11, '0')}`,
+      });
+      const { page } = await e.signedInPage({ name: 'Gus Grouper', viewport: { width, height: 900 } });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(`/admin/devices/${device.id}`);
+      await page.getByRole('button', { name: 'Unassign Equipment', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Unassign Equipment', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => page.getByTestId('device-status').textContent()).toBe('Available / In Service');
+
+      // The device's history: one row, the equipment it took out named and linked.
+      const deviceHistory = page.getByRole('table', { name: 'History' });
+      const equipmentLink = deviceHistory.getByRole('link', { name: `${model} · IMEI ${device.imei}` });
+      await equipmentLink.waitFor();
+      await expect.poll(() => deviceHistory.locator('tbody tr').count()).toBe(1);
+      await expect.poll(() => deviceHistory.textContent()).toMatch(/Unassigned equipment.*Taken out of a device/);
+      await deviceHistory.scrollIntoViewIfNeeded();
+      await inEachScheme(page, async (scheme) => {
+        await page.screenshot({ path: `.tmp/screens/history-device-action-${width}-${scheme}.png`, fullPage: true });
+      });
+
+      // The equipment's history: the same change, the device it came from named.
+      await equipmentLink.click();
+      await page.getByRole('heading', { name: `IMEI ${device.imei}` }).waitFor();
+      const equipmentHistory = page.getByRole('table', { name: 'History' });
+      await equipmentHistory.getByRole('link', { name: `SIM Only · SIM ${device.sim}` }).waitFor();
+      await expect.poll(() => equipmentHistory.locator('tbody tr').count()).toBe(1);
+      await expect.poll(() => equipmentHistory.textContent()).toMatch(/Taken out of a device.*Unassigned equipment/);
+
+      // The log filtered by the equipment finds the change: one row naming both records.
+      const equipmentId = new URL(page.url()).pathname.split('/').at(-1);
+      await page.goto(`/admin/audit?entityType=equipment&entityId=${equipmentId}`);
+      const log = page.getByRole('table', { name: 'Audit log' });
+      await log
+        .getByRole('link', { name: `SIM Only · SIM ${device.sim}` })
+        .first()
+        .waitFor();
+      await expect.poll(() => log.locator('tbody tr').count()).toBe(1);
+      expect(await log.getByRole('link', { name: `${model} · IMEI ${device.imei}` }).count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await inEachScheme(page, async (scheme) => {
+        await page.screenshot({ path: `.tmp/screens/audit-log-two-records-${width}-${scheme}.png`, fullPage: true });
       });
     },
   );

@@ -178,11 +178,22 @@ const undoOf = <T extends z.ZodType>(entry: T) =>
 export const auditUndo = undoOf(auditLogChange);
 export type AuditUndo = z.infer<typeof auditUndo>;
 
-/** A change of a record's history, with what took it back, oldest first (ADR 048). */
-export const auditEntry = auditChange.extend({ undos: z.array(undoOf(auditChange)) });
+/**
+ * A change of a record's history, with the entries it wrote on other records at once and what took it back, each
+ * oldest first (ADR 048, ADR 055).
+ */
+export const auditEntry = auditChange.extend({
+  alongside: z.array(auditChange),
+  undos: z.array(undoOf(auditChange)),
+});
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditLogEntry = auditLogChange.extend({
+  /**
+   * The other entries the same change wrote, oldest first (a replacement's other device, the equipment a device
+   * action took out): one row names every record a change touched (ADR 055).
+   */
+  alongside: z.array(auditLogChange),
   /** What took this change back, oldest first; shown with it rather than as entries of their own (ADR 048). */
   undos: z.array(auditUndo),
 });

@@ -15,7 +15,7 @@ import {
   type AuditLogPage,
   type AuditLogQuery,
 } from '../../../contract/audit';
-import { auditLogRows, undosOf, type LogRow } from './audit.queries';
+import { auditLogRows, undosOf, writtenAlongside, type LogRow } from './audit.queries';
 import { mayNameRecords, recordsNow } from './record-names';
 import { revertRefusals } from './revertability';
 
@@ -58,11 +58,12 @@ export async function auditHistory(
   viewer: RoleId,
 ): Promise<AuditEntry[]> {
   const rows = await auditLogRows(db, { entityType, entityId, sort: '-createdAt' }, timeZone, AUDIT_HISTORY_SIZE, {
-    foldUndos: true,
+    grouped: true,
   });
   const historyChange = ({ userId: _userId, ip: _ip, userAgent: _userAgent, ...change }: AuditLogChange) => change;
-  return (await readable(db, rows, viewer)).map(({ undos, ...change }) => ({
+  return (await readable(db, rows, viewer)).map(({ alongside, undos, ...change }) => ({
     ...historyChange(change),
+    alongside: alongside.map(historyChange),
     undos: undos.map((u) => ({ ...u, entries: u.entries.map(historyChange) })),
   }));
 }
@@ -74,7 +75,7 @@ export async function auditLogPage(
   timeZone: string,
   viewer: RoleId,
 ): Promise<AuditLogPage> {
-  const rows = await auditLogRows(db, query, timeZone, AUDIT_LOG_PAGE_SIZE + 1, { foldUndos: true });
+  const rows = await auditLogRows(db, query, timeZone, AUDIT_LOG_PAGE_SIZE + 1, { grouped: true });
   const page = rows.slice(0, AUDIT_LOG_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -84,12 +85,16 @@ export async function auditLogPage(
 }
 
 /**
- * Entries as a person reads them: each with its record's name (for a viewer who may see it), whether Revert
- * applies (for one who may revert) and the undos that took it back, in a bounded number of queries.
+ * Entries as a person reads them: each with the entries its change wrote on other records, its records' names (for
+ * a viewer who may see them), whether Revert applies (for one who may revert) and the undos that took it back, in a
+ * bounded number of queries.
  */
 async function readable(db: Db, page: LogRow[], viewer: RoleId): Promise<AuditLogEntry[]> {
-  const undos = await undosOf(db, page.filter(mayBeTakenBack));
-  const shown = [...page, ...undos.flatMap((u) => u.entries)];
+  const alongside = await writtenAlongside(db, page);
+  const alongsideOf = (r: LogRow) => alongside.filter((a) => a.cursorAt === r.cursorAt && a.userId === r.userId);
+  const changes = [...page, ...alongside];
+  const undos = await undosOf(db, changes.filter(mayBeTakenBack));
+  const shown = [...changes, ...undos.flatMap((u) => u.entries)];
   const recordNow = await recordsNow(db, shown);
   const refusal = await revertRefusals(db, shown, recordNow);
   const mayRevert = can(viewer, revertEndpoints.revert.access as Permission);
@@ -103,17 +108,22 @@ async function readable(db: Db, page: LogRow[], viewer: RoleId): Promise<AuditLo
       revertable: mayRevert && refusal(r) === null,
     };
   };
-  return page.map((r) => ({
-    ...change(r),
-    undos: undos
-      .filter((u) => u.marker.undoneId === r.id)
-      .map(({ marker, entries }) => ({
-        id: marker.id,
-        userName: marker.userName,
-        createdAt: marker.createdAt.toISOString(),
-        entries: entries.map(change),
-      })),
-  }));
+  return page.map((r) => {
+    const others = alongsideOf(r);
+    const ids = new Set([r.id, ...others.map((o) => o.id)]);
+    return {
+      ...change(r),
+      alongside: others.map(change),
+      undos: undos
+        .filter((u) => ids.has(u.marker.undoneId))
+        .map(({ marker, entries }) => ({
+          id: marker.id,
+          userName: marker.userName,
+          createdAt: marker.createdAt.toISOString(),
+          entries: entries.map(change),
+        })),
+    };
+  });
 }
 
 /** Only a reversible change of a record is ever taken back. */

@@ -25,6 +25,7 @@ const renamed: AuditEntry = {
     before: { name: 'Acme', contactName: 'Ann' },
     after: { name: 'Acme Wholesale', contactName: 'Ann' },
   }),
+  alongside: [],
   undos: [
     {
       id: 4,
@@ -36,6 +37,7 @@ const renamed: AuditEntry = {
 };
 const created: AuditEntry = {
   ...change({ action: 'supplier.created', userName: null, after: { name: 'Acme' } }),
+  alongside: [],
   undos: [],
 };
 
@@ -65,6 +67,39 @@ describe('AuditHistory', () => {
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Redo entry 3' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Revert entry/ })).not.toBeInTheDocument();
+  });
+
+  it('names the other record a change wrote on, linked, with what it did there', async () => {
+    const unassigned: AuditEntry = {
+      ...change({
+        action: 'device.unassign_equipment',
+        entityType: 'device',
+        recordName: 'SIM Only · SIM 8901',
+        before: { imei: '356600000000001' },
+        after: { imei: null },
+      }),
+      alongside: [
+        change({
+          id: 5,
+          action: 'equipment.created',
+          entityType: 'equipment',
+          entityId: 9,
+          recordName: 'Moto G · IMEI 356600000000001',
+          after: { state: 'unbuilt' },
+        }),
+      ],
+      undos: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([unassigned]), { status: 200 })),
+    );
+    renderWithProviders(<AuditHistory entityType="device" entityId={7} />);
+    const link = await screen.findByRole('link', { name: 'Moto G · IMEI 356600000000001' });
+    expect(link).toHaveAttribute('href', '/admin/equipment/9');
+    expect(screen.getByText('Taken out of a device')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Unassigned equipment' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 
   it('says when nothing was recorded', async () => {

@@ -1,6 +1,8 @@
 import type { HistoryEntityType } from '../../../contract/audit';
+import { Box } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { DataTable } from '../../ui';
-import { historyColumns, historyPhoneColumns, useFittingColumns } from './columns';
+import { fittingColumns, historyColumns, historyPhoneColumns, NARROW_TABLE } from './columns';
 import { useAuditHistory } from './useAuditHistory';
 
 export interface AuditHistoryProps {
@@ -15,15 +17,19 @@ export interface AuditHistoryProps {
  */
 export function AuditHistory({ entityType, entityId, empty }: AuditHistoryProps) {
   const history = useAuditHistory(entityType, entityId);
+  // The space the page gives it, not the window: a device's history sits in a column beside its actions.
+  const { ref, width } = useElementSize();
   return (
-    <DataTable
-      caption="History"
-      {...useFittingColumns(historyColumns, historyPhoneColumns, 600)}
-      rows={history.data}
-      loading={history.isFetching}
-      error={history.error}
-      onRetry={() => void history.refetch()}
-      empty={empty ?? 'No changes recorded yet.'}
-    />
+    <Box ref={ref}>
+      <DataTable
+        caption="History"
+        {...fittingColumns(width > 0 && width <= NARROW_TABLE, historyColumns, historyPhoneColumns, 600)}
+        rows={history.data}
+        loading={history.isFetching}
+        error={history.error}
+        onRetry={() => void history.refetch()}
+        empty={empty ?? 'No changes recorded yet.'}
+      />
+    </Box>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, em } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronRight, IconChevronsLeft } from '@tabler/icons-react';
 import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '../../../contract/audit';
 import { ListPage } from '../../ui';
 import { useAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
-import { auditLogColumns, auditLogPhoneColumns, useFittingColumns } from './columns';
+import { auditLogColumns, auditLogPhoneColumns, fittingColumns, NARROW_TABLE } from './columns';
 import { useAuditLogParams } from './useAuditLogParams';
 
 /** The whole audit log for Administrators: every change and security event, newest or oldest first, a page at a time. */
@@ -12,7 +13,7 @@ export function AuditLogPage() {
   const { filters, sort, cursor, query, filtered, setFilters, setSort, setCursor } = useAuditLogParams();
   const oldestFirst = sort === 'createdAt';
   const log = useAuditLog(query);
-  const fitting = useFittingColumns(auditLogColumns, auditLogPhoneColumns, 900);
+  const phone = useMediaQuery(`(max-width: ${em(NARROW_TABLE)})`) ?? false;
   return (
     <ListPage
       title="Audit log"
@@ -21,7 +22,7 @@ export function AuditLogPage() {
       filters={<AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />}
       table={{
         caption: 'Audit log',
-        ...fitting,
+        ...fittingColumns(phone, auditLogColumns, auditLogPhoneColumns, 900),
         rows: log.data?.rows,
         loading: log.isPending || log.isPlaceholderData,
         error: log.error,

@@ -1,5 +1,4 @@
-import { Anchor, Box, Stack, Text, em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { AuditChange, AuditEntry, AuditLogEntry } from '../../../contract/audit';
 import { href, paths } from '../../paths';
@@ -66,6 +65,27 @@ function Change(e: AuditChange) {
   );
 }
 
+const sameRecord = (a: AuditChange, b: AuditChange) => a.entityType === b.entityType && a.entityId === b.entityId;
+
+/**
+ * An entry written with another, shown under it: its record when it is another, its action when it differs, what it
+ * changed, and Revert (Redo for an undo's entry) when the server says it still applies.
+ */
+function EntryWith({ entry, of, kind }: { entry: AuditChange; of: AuditChange; kind?: 'Redo' }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      {!sameRecord(entry, of) && <RecordLink {...entry} />}
+      {entry.action !== of.action && (
+        <Text size="sm" fw={600}>
+          {actionLabel(entry.action)}
+        </Text>
+      )}
+      <ChangeDiff before={entry.before} after={entry.after} />
+      <RevertButton entry={entry} kind={kind} />
+    </Stack>
+  );
+}
+
 /**
  * An undo or revert of the change, shown with it: who took it back and when, and what that put back (naming the
  * record when it is another, as a cancellation's undo also puts its subscription back). Reverting it redoes the change.
@@ -77,13 +97,23 @@ function Undone({ undo, of }: { undo: AuditEntry['undos'][number]; of: AuditChan
         Undone by {undo.userName ?? 'System'} {formatDateTime(undo.createdAt)}
       </Text>
       {undo.entries.map((b) => (
-        <Stack key={b.id} gap={2} align="flex-start">
-          {(b.entityType !== of.entityType || b.entityId !== of.entityId) && <RecordLink {...b} />}
-          <ChangeDiff before={b.before} after={b.after} />
-          <RevertButton entry={b} kind="Redo" />
-        </Stack>
+        <EntryWith key={b.id} entry={b} of={of} kind="Redo" />
       ))}
     </Box>
+  );
+}
+
+/** Every record a change touched: its own, then those it wrote alongside (a replacement's two devices), once each. */
+function Records({ entry }: { entry: AuditEntry }) {
+  const others = entry.alongside.filter(
+    (a, i, all) => !sameRecord(a, entry) && all.findIndex((b) => sameRecord(a, b)) === i,
+  );
+  return (
+    <Stack gap="xs">
+      {[entry, ...others].map((r) => (
+        <RecordLink key={r.id} {...r} />
+      ))}
+    </Stack>
   );
 }
 
@@ -99,11 +129,17 @@ const time: Column<AuditChange> = {
   render: (e) => <span title={e.createdAt}>{formatDateTime(e.createdAt)}</span>,
 };
 
-/** The change and its undos; on a phone, under the record it was made to. */
+/**
+ * The change, what it wrote alongside on other records (each under its record), and its undos; on a phone, under
+ * the record it was made to.
+ */
 const ChangeCell = ({ entry, withRecord }: { entry: AuditEntry; withRecord?: boolean }) => (
   <Stack gap="xs" miw={220}>
     {withRecord && <RecordLink {...entry} />}
     <Change {...entry} />
+    {entry.alongside.map((a) => (
+      <EntryWith key={a.id} entry={a} of={entry} />
+    ))}
     {entry.undos.map((undo) => (
       <Undone key={undo.id} undo={undo} of={entry} />
     ))}
@@ -117,7 +153,7 @@ export const auditLogColumns: Column<AuditLogEntry>[] = [
   time,
   user,
   action,
-  { key: 'record', header: 'Record', render: (e) => <RecordLink {...e} /> },
+  { key: 'record', header: 'Record', render: (e) => <Records entry={e} /> },
   { key: 'change', header: 'Change', width: '32%', render: (e) => <ChangeCell entry={e} /> },
   { key: 'ip', header: 'Address', nowrap: true, render: (e) => e.ip ?? '—' },
   {
@@ -172,8 +208,10 @@ export const historyPhoneColumns: Column<AuditEntry>[] = [
   { key: 'change', header: 'Change', render: (e) => <ChangeCell entry={e} /> },
 ];
 
-/** The wide columns, or on a phone the two that fit it, and the width below which the table scrolls sideways. */
-export function useFittingColumns<T>(wide: Column<T>[], phone: Column<T>[], wideMinWidth: number) {
-  const onPhone = useMediaQuery(`(max-width: ${em(599)})`) ?? false;
-  return onPhone ? { columns: phone, minWidth: 320 } : { columns: wide, minWidth: wideMinWidth };
+/** The wide columns, or where the table is narrow (a phone) the two that fit it, and its width before it scrolls. */
+export function fittingColumns<T>(narrow: boolean, wide: Column<T>[], phone: Column<T>[], wideMinWidth: number) {
+  return narrow ? { columns: phone, minWidth: 320 } : { columns: wide, minWidth: wideMinWidth };
 }
+
+/** Where a table is narrow enough for the phone's columns. */
+export const NARROW_TABLE = 599;
