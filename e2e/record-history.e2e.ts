@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { inEachScheme, startE2E, type E2E } from './support/harness';
 import { createDevice, createProduct, createSupplier } from '../src/server/test/factories';
 
 let e: E2E;
+
+/** How far a table's scrolling box would scroll sideways: a table that fits its place has nothing to scroll. */
+const sidewaysScroll = (table: Locator) =>
+  table.evaluate((t) => {
+    const box = t.closest('[tabindex="0"]')!;
+    return box.scrollWidth - box.clientWidth;
+  });
 beforeAll(async () => {
   e = await startE2E();
 });
@@ -49,6 +57,7 @@ describe("a record's history", () => {
         .evaluateAll((items) => items.filter((li) => li.scrollWidth > li.clientWidth + 1).length);
       expect(cut).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await sidewaysScroll(history)).toBeLessThanOrEqual(1);
       await history.scrollIntoViewIfNeeded();
       await inEachScheme(page, async (scheme) => {
         await page.screenshot({ path: `.tmp/screens/record-history-${width}-${scheme}.png`, fullPage: true });
@@ -80,6 +89,8 @@ describe("a record's history", () => {
       await equipmentLink.waitFor();
       await expect.poll(() => deviceHistory.locator('tbody tr').count()).toBe(1);
       await expect.poll(() => deviceHistory.textContent()).toMatch(/Unassigned equipment.*Taken out of a device/);
+      // The history fits the column the page gives it, beside the actions or under them: nothing to scroll sideways.
+      expect(await sidewaysScroll(deviceHistory)).toBeLessThanOrEqual(1);
       await deviceHistory.scrollIntoViewIfNeeded();
       await inEachScheme(page, async (scheme) => {
         await page.screenshot({ path: `.tmp/screens/history-device-action-${width}-${scheme}.png`, fullPage: true });

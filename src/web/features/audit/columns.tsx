@@ -134,7 +134,7 @@ const time: Column<AuditChange> = {
  * the record it was made to.
  */
 const ChangeCell = ({ entry, withRecord }: { entry: AuditEntry; withRecord?: boolean }) => (
-  <Stack gap="xs" miw={220}>
+  <Stack gap="xs" miw={160}>
     {withRecord && <RecordLink {...entry} />}
     <Change {...entry} />
     {entry.alongside.map((a) => (
@@ -210,7 +210,7 @@ export const historyPhoneColumns: Column<AuditEntry>[] = [
 
 /** The wide columns, or where the table is narrow (a phone) the two that fit it, and its width before it scrolls. */
 export function fittingColumns<T>(narrow: boolean, wide: Column<T>[], phone: Column<T>[], wideMinWidth: number) {
-  return narrow ? { columns: phone, minWidth: 320 } : { columns: wide, minWidth: wideMinWidth };
+  return narrow ? { columns: phone, minWidth: 280 } : { columns: wide, minWidth: wideMinWidth };
 }
 
 /** Where a table is narrow enough for the phone's columns. */
