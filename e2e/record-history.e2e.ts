@@ -89,6 +89,7 @@ describe("a record's history", () => {
       await equipmentLink.waitFor();
       await expect.poll(() => deviceHistory.locator('tbody tr').count()).toBe(1);
       await expect.poll(() => deviceHistory.textContent()).toMatch(/Unassigned equipment.*Taken out of a device/);
+      expect(await deviceHistory.textContent()).toContain('Status: Deployed → Available / In Service');
       // The history fits the column the page gives it, beside the actions or under them: nothing to scroll sideways.
       expect(await sidewaysScroll(deviceHistory)).toBeLessThanOrEqual(1);
       await deviceHistory.scrollIntoViewIfNeeded();
