@@ -109,7 +109,7 @@ describe('recording cancellation reasons', () => {
 
     // The detail of a recorded subscription shows its reason and who recorded it.
     await page.goto(`/admin/subscriptions/${ids[0]}`);
-    await page.getByRole('cell', { name: 'None → Too Expensive' }).waitFor();
+    await page.getByRole('table', { name: 'History' }).getByText('Reason: — → Too Expensive').waitFor();
     await page.screenshot({ path: '.tmp/screens/subscription-detail-1280.png', fullPage: true });
   });
 
@@ -159,8 +159,12 @@ describe('recording cancellation reasons', () => {
     await page.getByRole('heading', { name: `Subscription #${id}` }).waitFor();
     await picker(page, id!).click();
     await page.getByRole('option', { name: 'Detail Shown Reason' }).click();
-    await expect.poll(() => page.getByRole('cell', { name: 'Cancellation reason changed' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('cell', { name: 'None → Detail Shown Reason' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'History' }).getByText('Cancellation reason changed').isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'History' }).getByText('Reason: — → Detail Shown Reason').isVisible())
+      .toBe(true);
     expect(await reasonOf(id!)).toBe(reason.id);
     await page.screenshot({ path: '.tmp/screens/subscription-detail-375.png', fullPage: true });
   });

@@ -86,28 +86,6 @@ export const auditQuery = z.object({
   entityId: id(),
 });
 
-export const auditEntry = z.object({
-  id: z.number(),
-  action: z.string(),
-  userName: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  createdAt: z.string(),
-});
-export type AuditEntry = z.infer<typeof auditEntry>;
-
-export const auditEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/admin/api/audit',
-    query: auditQuery,
-    response: z.array(auditEntry),
-    access: 'history.view',
-    reads: ['audit'],
-    summary: 'The latest 200 audit entries of one record, newest first.',
-  }),
-};
-
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
 /**
@@ -160,42 +138,85 @@ export const auditLogQuery = z
   });
 export type AuditLogQuery = z.output<typeof auditLogQuery>;
 
-/** One entry as written, with what the server knows of its record now. */
-export const auditLogChange = z.object({
+/**
+ * One entry as written, with what the server knows of its record now: as a record's history shows it to anyone who
+ * may read histories, without where it came from.
+ */
+export const auditChange = z.object({
   id: z.number(),
   createdAt: z.string(),
-  userId: z.number().nullable(),
   userName: z.string().nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.number().nullable(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   /** The record's name (a customer's, a device's model and IMEI); null when it has none the viewer may see. */
   recordName: z.string().nullable(),
   /** The record no longer exists. */
   recordGone: z.boolean(),
-  /** Revert would put this entry's before back now: reversible, not taken back, the record's latest change. */
+  /**
+   * Revert would put this entry's before back now: reversible, not taken back, the record's latest change, and the
+   * viewer may revert.
+   */
   revertable: z.boolean(),
+});
+export type AuditChange = z.infer<typeof auditChange>;
+
+/** An entry of the whole log: also who made it by id, and the address and user agent it came from. */
+export const auditLogChange = auditChange.extend({
+  userId: z.number().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
 });
 export type AuditLogChange = z.infer<typeof auditLogChange>;
 
 /** The taking back of a change (an Undo or a Revert): who, when, and the entries it wrote. */
-export const auditUndo = z.object({
-  id: z.number(),
-  userName: z.string().nullable(),
-  createdAt: z.string(),
-  entries: z.array(auditLogChange),
-});
+const undoOf = <T extends z.ZodType>(entry: T) =>
+  z.object({
+    id: z.number(),
+    userName: z.string().nullable(),
+    createdAt: z.string(),
+    entries: z.array(entry),
+  });
+export const auditUndo = undoOf(auditLogChange);
 export type AuditUndo = z.infer<typeof auditUndo>;
 
+/**
+ * A change of a record's history, with the entries it wrote on other records at once and what took it back, each
+ * oldest first (ADR 048, ADR 055).
+ */
+export const auditEntry = auditChange.extend({
+  alongside: z.array(auditChange),
+  undos: z.array(undoOf(auditChange)),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
 export const auditLogEntry = auditLogChange.extend({
+  /**
+   * The other entries the same change wrote, oldest first (a replacement's other device, the equipment a device
+   * action took out): one row names every record a change touched (ADR 055).
+   */
+  alongside: z.array(auditLogChange),
   /** What took this change back, oldest first; shown with it rather than as entries of their own (ADR 048). */
   undos: z.array(auditUndo),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntry>;
+
+/** How many changes a record's history shows, newest first. */
+export const AUDIT_HISTORY_SIZE = 200;
+
+export const auditEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/api/audit',
+    query: auditQuery,
+    response: z.array(auditEntry),
+    access: 'history.view',
+    reads: ['audit'],
+    summary: `The latest ${AUDIT_HISTORY_SIZE} changes of one record, newest first, read as the audit log reads them: records named, each change with its undos.`,
+  }),
+};
 
 export const auditLogPage = z.object({
   rows: z.array(auditLogEntry),

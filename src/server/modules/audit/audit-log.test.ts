@@ -21,12 +21,34 @@ const page = async (query: string) => {
 };
 const ids = (rows: AuditLogEntry[]) => rows.map((r) => r.id);
 
-/** Entries of a fresh account, `n` of them, in one transaction: one timestamp, told apart by id alone. */
+/**
+ * Entries of a fresh account, `n` of them, each a change of its own: a microsecond apart (a JavaScript Date would
+ * round them together), newer than any written before.
+ */
 async function entriesBy(user: TestUser, n: number, action: 'equipment.received' | 'supplier.updated') {
+  await t.db.execute(sql`
+    insert into audit_log (user_id, action, entity_type, entity_id, created_at)
+    select ${user.id}, ${action}, ${action.split('.')[0]!}, g, clock_timestamp() + g * interval '1 microsecond'
+    from generate_series(1, ${n}) as g`);
+}
+
+/**
+ * Entries by no one (the system), `n` of them, in one transaction: one timestamp, told apart by id alone. One
+ * author's entries of one transaction are one change (ADR 055); the system's are each their own.
+ */
+async function systemEntriesAtOnce(n: number, action: 'container.updated' | 'container.created') {
   await t.db.transaction(async (tx) => {
     for (let i = 0; i < n; i++)
-      await recordAudit(tx, { userId: user.id, action, entityType: action.split('.')[0]!, entityId: i + 1 });
+      await recordAudit(tx, { userId: null, action, entityType: 'container', entityId: i + 1 });
   });
+}
+
+/** Entries by no one a microsecond apart, an hour ago. */
+async function systemEntriesApart(n: number, action: 'container.updated' | 'container.created') {
+  await t.db.execute(sql`
+    insert into audit_log (user_id, action, entity_type, entity_id, created_at)
+    select null, ${action}, 'container', g, now() - interval '1 hour' + g * interval '1 microsecond'
+    from generate_series(1, ${n}) as g`);
 }
 
 describe('who may read the whole audit log', () => {
@@ -70,6 +92,7 @@ describe('the whole audit log', () => {
         recordName: null,
         recordGone: true,
         revertable: false,
+        alongside: [],
         undos: [],
       },
     ]);
@@ -123,62 +146,54 @@ describe('the whole audit log', () => {
 
 describe('keyset pages', () => {
   it('pages 50 at a time from a cursor, neither repeating nor skipping rows when new entries arrive in between', async () => {
-    const user = await t.createUser();
     // Entries a microsecond apart (a JavaScript Date would round them together) and entries sharing one timestamp.
-    await t.db.execute(sql`
-      insert into audit_log (user_id, action, entity_type, entity_id, created_at)
-      select ${user.id}, 'supplier.updated', 'supplier', g, now() - interval '1 hour' + g * interval '1 microsecond'
-      from generate_series(1, 60) as g`);
-    await entriesBy(user, 60, 'supplier.updated');
+    await systemEntriesApart(60, 'container.updated');
+    await systemEntriesAtOnce(60, 'container.updated');
     const all = await t.db
       .select({ id: auditLog.id })
       .from(auditLog)
-      .where(sql`${auditLog.userId} = ${user.id}`)
+      .where(sql`${auditLog.action} = 'container.updated'`)
       .orderBy(sql`${auditLog.createdAt} desc, ${auditLog.id} desc`);
 
-    const first = await page(`userId=${user.id}`);
+    const first = await page('action=container.updated');
     expect(first.rows).toHaveLength(50);
     expect(first.nextCursor).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d+$/);
-    await entriesBy(user, 5, 'supplier.updated');
-    const second = await page(`userId=${user.id}&before=${first.nextCursor}`);
+    await systemEntriesAtOnce(5, 'container.updated');
+    const second = await page(`action=container.updated&before=${first.nextCursor}`);
     expect(second.rows).toHaveLength(50);
-    const third = await page(`userId=${user.id}&before=${second.nextCursor}`);
+    const third = await page(`action=container.updated&before=${second.nextCursor}`);
     expect(third.rows).toHaveLength(20);
     expect(third.nextCursor).toBeNull();
     expect([...ids(first.rows), ...ids(second.rows), ...ids(third.rows)]).toEqual(all.map((r) => r.id));
 
-    const fresh = await page(`userId=${user.id}`);
+    const fresh = await page('action=container.updated');
     expect(fresh.rows.slice(0, 5).every((r) => !all.some((a) => a.id === r.id))).toBe(true);
   });
 
   it('pages oldest first by its after cursor through entries of one timestamp, then on to entries added since', async () => {
-    const user = await t.createUser();
-    await t.db.execute(sql`
-      insert into audit_log (user_id, action, entity_type, entity_id, created_at)
-      select ${user.id}, 'supplier.updated', 'supplier', g, now() - interval '1 hour' + g * interval '1 microsecond'
-      from generate_series(1, 30) as g`);
+    await systemEntriesApart(30, 'container.created');
     // Sixty in one transaction: the page boundary falls among entries told apart by id alone.
-    await entriesBy(user, 60, 'supplier.updated');
+    await systemEntriesAtOnce(60, 'container.created');
     const oldestFirst = async () =>
       (
         await t.db
           .select({ id: auditLog.id })
           .from(auditLog)
-          .where(sql`${auditLog.userId} = ${user.id}`)
+          .where(sql`${auditLog.action} = 'container.created'`)
           .orderBy(sql`${auditLog.createdAt}, ${auditLog.id}`)
       ).map((r) => r.id);
     const all = await oldestFirst();
 
-    const first = await page(`userId=${user.id}&sort=createdAt`);
+    const first = await page('action=container.created&sort=createdAt');
     expect(first.rows).toHaveLength(50);
-    const second = await page(`userId=${user.id}&sort=createdAt&after=${first.nextCursor}`);
+    const second = await page(`action=container.created&sort=createdAt&after=${first.nextCursor}`);
     expect(second.rows).toHaveLength(40);
     expect(second.nextCursor).toBeNull();
     expect([...ids(first.rows), ...ids(second.rows)]).toEqual(all);
 
     // Newer entries come after the last page read, not before it.
-    await entriesBy(user, 5, 'supplier.updated');
-    const more = await page(`userId=${user.id}&sort=createdAt&after=${first.nextCursor}`);
+    await systemEntriesAtOnce(5, 'container.created');
+    const more = await page(`action=container.created&sort=createdAt&after=${first.nextCursor}`);
     expect(ids(more.rows)).toEqual((await oldestFirst()).slice(50));
   });
 

@@ -1,27 +1,9 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
 import { auditLog, users } from '../../db/schema';
 import type { AuditLogQuery } from '../../../contract/audit';
 import { rowsOf } from '../../db/rows';
-
-/** The latest 200 entries of one record with the name of who made each, newest first. */
-export function auditEntriesOf(db: Db, entityType: string, entityId: number) {
-  return db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      userName: users.name,
-      before: auditLog.before,
-      after: auditLog.after,
-      createdAt: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(200);
-}
 
 /** The columns of an entry of the whole log, with the name of who made it (a left join of users). */
 const logColumns = {
@@ -40,11 +22,17 @@ const logColumns = {
 };
 export type LogRow = Awaited<ReturnType<typeof auditLogRows>>[number];
 
+/**
+ * The filters of the log, or of one record's history: a customer's is asked for by its own record type, which
+ * the log's filter does not offer.
+ */
+type LogQuery = Omit<AuditLogQuery, 'entityType'> & { entityType?: string };
+
 /** The audit table or one of its aliases. */
 type LogTable = Record<'id' | 'userId' | 'action' | 'entityType' | 'entityId' | 'createdAt' | 'before', AnyColumn>;
 
 /** The filters of the whole log (not its cursor) on one alias of the table. */
-function logFilters(t: LogTable, q: AuditLogQuery, timeZone: string): SQL {
+function logFilters(t: LogTable, q: LogQuery, timeZone: string): SQL {
   const filters = and(
     q.userId !== undefined ? eq(t.userId, q.userId) : undefined,
     q.action ? eq(t.action, q.action) : undefined,
@@ -68,31 +56,50 @@ const REVERTED = 'change.reverted';
 const writtenWith = (t: LogTable, other: LogTable) =>
   sql`${t.createdAt} = ${other.createdAt} and ${t.userId} = ${other.userId}`;
 
+const shown = alias(auditLog, 'shown');
+const later = alias(auditLog, 'later');
+const txMarker = alias(auditLog, 'tx_marker');
+
 /**
- * Whether an entry is part of taking back a change that the same filters find, which then shows it (ADR 048). A
- * change that itself took one back (a redo) is not such a change: its own undo stays an entry of its own.
+ * Whether an entry is part of taking back a change that the same filters find, which then shows it (ADR 048): the
+ * change found by any entry of its transaction, on another record too (ADR 055). A change that itself took one back
+ * (a redo) is not such a change: its own undo stays an entry of its own.
  */
-const foldedIntoItsChange = (q: AuditLogQuery, timeZone: string) => sql`exists (
+const foldedIntoItsChange = (q: LogQuery, timeZone: string) => sql`exists (
   select 1 from ${auditLog} ${undo} join ${auditLog} ${undone} on ${undone.id} = (${undo.before} ->> 'entryId')::bigint
-  where ${undo.action} = ${REVERTED} and ${writtenWith(undo, auditLog)} and ${logFilters(undone, q, timeZone)}
+    join ${auditLog} ${shown} on (${shown.id} = ${undone.id} or ${writtenWith(shown, undone)})
+  where ${undo.action} = ${REVERTED} and ${writtenWith(undo, auditLog)} and ${logFilters(shown, q, timeZone)}
     and not exists (
       select 1 from ${auditLog} ${undoneBefore}
       where ${undoneBefore.action} = ${REVERTED} and ${writtenWith(undoneBefore, undone)}
     ))`;
 
 /**
+ * Whether a later entry of the same change, which the same filters find, is that change's row: a change that wrote
+ * entries on several records is one row, its last entry found, with the others written alongside (ADR 055). Taking
+ * a change back is grouped with that change instead (ADR 048).
+ */
+const shownByALaterEntry = (q: LogQuery, timeZone: string) => sql`exists (
+  select 1 from ${auditLog} ${later}
+  where ${writtenWith(later, auditLog)} and ${later.id} > ${auditLog.id} and ${logFilters(later, q, timeZone)}
+    and not exists (
+      select 1 from ${auditLog} ${txMarker} where ${txMarker.action} = ${REVERTED} and ${writtenWith(txMarker, auditLog)}
+    ))`;
+
+/**
  * Entries of the whole log matching the filters, newest first (older than `before` when given), or oldest first
  * with `sort=createdAt` (newer than `after`). The cursor compares (created_at, id) as a row, which the
  * (created_at, id) index serves in either direction without OFFSET;
- * `cursorAt` is created_at to the microsecond, which a JavaScript Date would round to the millisecond. With
- * `foldUndos` (the page, not the export) the entries that took back a change listed with them are left out.
+ * `cursorAt` is created_at to the microsecond, which a JavaScript Date would round to the millisecond. `grouped`
+ * (a page or a history, not the export) leaves out the entries shown with another: those that took back a change
+ * listed with them, and those written alongside a later entry of the same change.
  */
 export function auditLogRows(
   db: Db,
-  q: AuditLogQuery,
+  q: LogQuery,
   timeZone: string,
   limit: number,
-  { foldUndos = false }: { foldUndos?: boolean } = {},
+  { grouped = false }: { grouped?: boolean } = {},
 ) {
   const by = q.sort === 'createdAt' ? asc : desc;
   return db
@@ -108,11 +115,42 @@ export function auditLogRows(
         q.after
           ? sql`(${auditLog.createdAt}, ${auditLog.id}) > (${q.after.at}::timestamptz, ${q.after.id})`
           : undefined,
-        foldUndos ? sql`not ${foldedIntoItsChange(q, timeZone)}` : undefined,
+        grouped ? sql`not ${foldedIntoItsChange(q, timeZone)}` : undefined,
+        grouped ? sql`not ${shownByALaterEntry(q, timeZone)}` : undefined,
       ),
     )
     .orderBy(by(auditLog.createdAt), by(auditLog.id))
     .limit(limit);
+}
+
+/**
+ * The other entries of the changes of some rows, written in the same transaction by the same author, oldest first;
+ * none for a row that is part of taking a change back (its marker and entries are rows of their own).
+ */
+export async function writtenAlongside(db: Db, rows: LogRow[]) {
+  const changes = rows.filter((r) => r.userId !== null);
+  if (!changes.length) return [];
+  return db
+    .select(logColumns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(
+        or(
+          ...changes.map(
+            (r) => sql`${auditLog.createdAt} = ${r.cursorAt}::timestamptz and ${auditLog.userId} = ${r.userId}`,
+          ),
+        ),
+        notInArray(
+          auditLog.id,
+          changes.map((r) => r.id),
+        ),
+        sql`not exists (
+          select 1 from ${auditLog} ${txMarker} where ${txMarker.action} = ${REVERTED} and ${writtenWith(txMarker, auditLog)}
+        )`,
+      ),
+    )
+    .orderBy(auditLog.createdAt, auditLog.id);
 }
 
 /**

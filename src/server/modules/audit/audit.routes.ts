@@ -7,7 +7,9 @@ import { sendRowsCsv, type CsvColumn } from '../../http/csv';
 import { auditHistory, auditLogBatches, auditLogPage } from './audit.service';
 
 export const auditRoutes: FastifyPluginAsync<{ db: Db; timeZone: string }> = async (app, { db, timeZone }) => {
-  route(app, auditEndpoints.list, ({ query }) => auditHistory(db, query.entityType, query.entityId));
+  route(app, auditEndpoints.list, ({ query, user }) =>
+    auditHistory(db, query.entityType, query.entityId, timeZone, user.role),
+  );
   route(app, auditLogEndpoints.list, ({ query, user }) => auditLogPage(db, query, timeZone, user.role));
   route(app, auditLogEndpoints.export, ({ query, reply }) =>
     sendRowsCsv(reply, 'audit-log', AUDIT_CSV, auditLogBatches(db, query, timeZone)),

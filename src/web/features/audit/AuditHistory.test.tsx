@@ -1,55 +1,105 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { AuditEntry } from '../../../contract/audit';
+import type { AuditChange, AuditEntry } from '../../../contract/audit';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { AuditHistory } from './AuditHistory';
 
-const entries: AuditEntry[] = [
-  {
+const change = (over: Partial<AuditChange>): AuditChange => ({
+  id: 1,
+  action: 'supplier.updated',
+  userName: 'Dana Staff',
+  entityType: 'supplier',
+  entityId: 7,
+  before: null,
+  after: null,
+  recordName: 'Acme Wholesale',
+  recordGone: false,
+  revertable: false,
+  createdAt: '2026-11-20T15:04:00Z',
+  ...over,
+});
+
+const renamed: AuditEntry = {
+  ...change({
     id: 2,
-    action: 'device.unassign_equipment',
-    userName: 'Dana Staff',
-    before: { a: 1 },
-    after: { a: 2 },
-    createdAt: '2026-11-20T15:04:00Z',
-  },
-  { id: 1, action: 'device.imported', userName: null, before: null, after: null, createdAt: '2026-11-19T09:00:00Z' },
-];
+    before: { name: 'Acme', contactName: 'Ann' },
+    after: { name: 'Acme Wholesale', contactName: 'Ann' },
+  }),
+  alongside: [],
+  undos: [
+    {
+      id: 4,
+      userName: 'Uma Undoer',
+      createdAt: '2026-11-20T15:05:00Z',
+      entries: [change({ id: 3, before: { name: 'Acme Wholesale' }, after: { name: 'Acme' }, revertable: true })],
+    },
+  ],
+};
+const created: AuditEntry = {
+  ...change({ action: 'supplier.created', userName: null, after: { name: 'Acme' } }),
+  alongside: [],
+  undos: [],
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AuditHistory', () => {
-  it("asks for the record's history and shows who did what, with readable action names", async () => {
-    const fetchStub = vi.fn(async () => new Response(JSON.stringify(entries), { status: 200 }));
+  it("asks for the record's history and reads it as the audit log: action names, changed fields only, the system", async () => {
+    const fetchStub = vi.fn(async () => new Response(JSON.stringify([renamed, created]), { status: 200 }));
     vi.stubGlobal('fetch', fetchStub);
-    renderWithProviders(
-      <AuditHistory
-        entityType="device"
-        entityId={7}
-        labels={{ 'device.unassign_equipment': 'Unassigned equipment' }}
-      />,
-    );
-    expect(await screen.findByRole('cell', { name: 'Unassigned equipment' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'device.imported' })).toBeInTheDocument();
+    renderWithProviders(<AuditHistory entityType="supplier" entityId={7} />);
+    expect(await screen.findByRole('cell', { name: 'Changed' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Created' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'System' })).toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: 'Change' })).not.toBeInTheDocument();
-    expect(String((fetchStub.mock.calls[0] as unknown[])[0])).toBe('/admin/api/audit?entityType=device&entityId=7');
+    expect(screen.getByText('Acme → Acme Wholesale')).toBeInTheDocument();
+    expect(screen.queryByText(/Contact name/)).not.toBeInTheDocument();
+    expect(String((fetchStub.mock.calls[0] as unknown[])[0])).toBe('/admin/api/audit?entityType=supplier&entityId=7');
   });
 
-  it('adds a Change column when the page describes changes', async () => {
+  it('shows an undo with the change it took back, and Redo only where the server says it applies', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify(entries.slice(0, 1)), { status: 200 })),
+      vi.fn(async () => new Response(JSON.stringify([renamed]), { status: 200 })),
     );
-    renderWithProviders(
-      <AuditHistory
-        entityType="subscription"
-        entityId={3}
-        describeChange={(e) => `${JSON.stringify(e.before)} → ${JSON.stringify(e.after)}`}
-      />,
+    renderWithProviders(<AuditHistory entityType="supplier" entityId={7} />);
+    expect(await screen.findByText(/^Undone by Uma Undoer/)).toBeInTheDocument();
+    expect(screen.getByText('Acme Wholesale → Acme')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Redo entry 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Revert entry/ })).not.toBeInTheDocument();
+  });
+
+  it('names the other record a change wrote on, linked, with what it did there', async () => {
+    const unassigned: AuditEntry = {
+      ...change({
+        action: 'device.unassign_equipment',
+        entityType: 'device',
+        recordName: 'SIM Only · SIM 8901',
+        before: { imei: '356600000000001' },
+        after: { imei: null },
+      }),
+      alongside: [
+        change({
+          id: 5,
+          action: 'equipment.created',
+          entityType: 'equipment',
+          entityId: 9,
+          recordName: 'Moto G · IMEI 356600000000001',
+          after: { state: 'unbuilt' },
+        }),
+      ],
+      undos: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([unassigned]), { status: 200 })),
     );
-    expect(await screen.findByRole('cell', { name: '{"a":1} → {"a":2}' })).toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Change' })).toBeInTheDocument();
+    renderWithProviders(<AuditHistory entityType="device" entityId={7} />);
+    const link = await screen.findByRole('link', { name: 'Moto G · IMEI 356600000000001' });
+    expect(link).toHaveAttribute('href', '/admin/equipment/9');
+    expect(screen.getByText('Taken out of a device')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Unassigned equipment' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 
   it('says when nothing was recorded', async () => {

@@ -5,7 +5,7 @@ import { AUDIT_LOG_PAGE_SIZE, auditLogEndpoints } from '../../../contract/audit'
 import { ListPage } from '../../ui';
 import { useAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
-import { auditLogColumns, auditLogPhoneColumns } from './columns';
+import { auditLogColumns, auditLogPhoneColumns, fittingColumns, NARROW_TABLE } from './columns';
 import { useAuditLogParams } from './useAuditLogParams';
 
 /** The whole audit log for Administrators: every change and security event, newest or oldest first, a page at a time. */
@@ -13,7 +13,7 @@ export function AuditLogPage() {
   const { filters, sort, cursor, query, filtered, setFilters, setSort, setCursor } = useAuditLogParams();
   const oldestFirst = sort === 'createdAt';
   const log = useAuditLog(query);
-  const phone = useMediaQuery(`(max-width: ${em(599)})`) ?? false;
+  const phone = useMediaQuery(`(max-width: ${em(NARROW_TABLE)})`) ?? false;
   return (
     <ListPage
       title="Audit log"
@@ -22,12 +22,11 @@ export function AuditLogPage() {
       filters={<AuditLogFilters filters={filters} filtered={filtered} setFilters={setFilters} />}
       table={{
         caption: 'Audit log',
-        columns: phone ? auditLogPhoneColumns : auditLogColumns,
+        ...fittingColumns(phone, auditLogColumns, auditLogPhoneColumns, 900),
         rows: log.data?.rows,
         loading: log.isPending || log.isPlaceholderData,
         error: log.error,
         onRetry: () => void log.refetch(),
-        minWidth: phone ? 320 : 900,
         sort,
         onSortChange: setSort,
         empty: filtered ? 'No entries match these filters.' : 'Nothing has been recorded yet.',

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
-import type { AuditLogChange } from '../../../contract/audit';
+import type { AuditChange } from '../../../contract/audit';
 import { revertEndpoints, type RevertResult } from '../../../contract/revert';
 import { api } from '../../lib/api';
 import { notify, useConfirmAction } from '../../ui';
@@ -24,7 +24,7 @@ const KINDS = {
  * Puts back what an entry recorded as before, after a confirmation, where the server says it still would (a change
  * taken back, or of a record changed or deleted since, has none); it refuses anyway when changed meanwhile.
  */
-export function RevertButton({ entry, kind = 'Revert' }: { entry: AuditLogChange; kind?: keyof typeof KINDS }) {
+export function RevertButton({ entry, kind = 'Revert' }: { entry: AuditChange; kind?: keyof typeof KINDS }) {
   const { confirm } = useConfirmAction();
   const invalidate = useInvalidate();
   if (!entry.revertable) return null;

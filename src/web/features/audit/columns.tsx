@@ -1,6 +1,6 @@
 import { Anchor, Box, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AuditLogChange, AuditLogEntry, AuditUndo } from '../../../contract/audit';
+import type { AuditChange, AuditEntry, AuditLogEntry } from '../../../contract/audit';
 import { href, paths } from '../../paths';
 import { formatDateTime, type Column } from '../../ui';
 import { ChangeDiff } from './ChangeDiff';
@@ -20,7 +20,7 @@ const RECORD_PAGES: Record<string, (id: number) => string> = {
 const AGENT_SHOWN = 40;
 
 /** The record by its name when the server gave one, its kind and id beneath; a link while it still exists. */
-function RecordLink({ entityType, entityId, recordName, recordGone }: AuditLogChange) {
+function RecordLink({ entityType, entityId, recordName, recordGone }: AuditChange) {
   const kind = recordLabel(entityType);
   if (entityId === null) return kind;
   const title = recordName ?? `${kind} ${entityId}`;
@@ -46,7 +46,7 @@ function RecordLink({ entityType, entityId, recordName, recordGone }: AuditLogCh
 }
 
 /** A taking back shown on its own (its change is filtered out): which entry it took back. */
-function TookBack({ before }: AuditLogChange) {
+function TookBack({ before }: AuditChange) {
   const { entryId, action } = (before ?? {}) as { entryId?: number; action?: string };
   return (
     <Text size="sm">
@@ -56,7 +56,7 @@ function TookBack({ before }: AuditLogChange) {
 }
 
 /** What the entry changed, and Revert when the server says it still applies. */
-function Change(e: AuditLogChange) {
+function Change(e: AuditChange) {
   return (
     <Stack gap={4} align="flex-start">
       {e.action === 'change.reverted' ? <TookBack {...e} /> : <ChangeDiff before={e.before} after={e.after} />}
@@ -65,31 +65,62 @@ function Change(e: AuditLogChange) {
   );
 }
 
+const sameRecord = (a: AuditChange, b: AuditChange) => a.entityType === b.entityType && a.entityId === b.entityId;
+
+/**
+ * An entry written with another, shown under it: its record when it is another, its action when it differs, what it
+ * changed, and Revert (Redo for an undo's entry) when the server says it still applies.
+ */
+function EntryWith({ entry, of, kind }: { entry: AuditChange; of: AuditChange; kind?: 'Redo' }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      {!sameRecord(entry, of) && <RecordLink {...entry} />}
+      {entry.action !== of.action && (
+        <Text size="sm" fw={600}>
+          {actionLabel(entry.action)}
+        </Text>
+      )}
+      <ChangeDiff before={entry.before} after={entry.after} />
+      <RevertButton entry={entry} kind={kind} />
+    </Stack>
+  );
+}
+
 /**
  * An undo or revert of the change, shown with it: who took it back and when, and what that put back (naming the
  * record when it is another, as a cancellation's undo also puts its subscription back). Reverting it redoes the change.
  */
-function Undone({ undo, of }: { undo: AuditUndo; of: AuditLogChange }) {
+function Undone({ undo, of }: { undo: AuditEntry['undos'][number]; of: AuditChange }) {
   return (
     <Box pl="xs" style={{ borderInlineStart: '3px solid var(--mantine-color-default-border)' }}>
       <Text size="sm" fw={600}>
         Undone by {undo.userName ?? 'System'} {formatDateTime(undo.createdAt)}
       </Text>
       {undo.entries.map((b) => (
-        <Stack key={b.id} gap={2} align="flex-start">
-          {(b.entityType !== of.entityType || b.entityId !== of.entityId) && <RecordLink {...b} />}
-          <ChangeDiff before={b.before} after={b.after} />
-          <RevertButton entry={b} kind="Redo" />
-        </Stack>
+        <EntryWith key={b.id} entry={b} of={of} kind="Redo" />
       ))}
     </Box>
   );
 }
 
-/** A failed sign-in with an unknown e-mail has no account; anything else without one was done by the system. */
-const userOf = (e: AuditLogChange) => e.userName ?? (e.action.startsWith('auth.') ? 'Unknown account' : 'System');
+/** Every record a change touched: its own, then those it wrote alongside (a replacement's two devices), once each. */
+function Records({ entry }: { entry: AuditEntry }) {
+  const others = entry.alongside.filter(
+    (a, i, all) => !sameRecord(a, entry) && all.findIndex((b) => sameRecord(a, b)) === i,
+  );
+  return (
+    <Stack gap="xs">
+      {[entry, ...others].map((r) => (
+        <RecordLink key={r.id} {...r} />
+      ))}
+    </Stack>
+  );
+}
 
-const time: Column<AuditLogEntry> = {
+/** A failed sign-in with an unknown e-mail has no account; anything else without one was done by the system. */
+const userOf = (e: AuditChange) => e.userName ?? (e.action.startsWith('auth.') ? 'Unknown account' : 'System');
+
+const time: Column<AuditChange> = {
   key: 'createdAt',
   header: 'Time',
   nowrap: true,
@@ -98,22 +129,31 @@ const time: Column<AuditLogEntry> = {
   render: (e) => <span title={e.createdAt}>{formatDateTime(e.createdAt)}</span>,
 };
 
-/** The change and its undos; on a phone, under the record it was made to. */
-const ChangeCell = ({ entry, withRecord }: { entry: AuditLogEntry; withRecord?: boolean }) => (
-  <Stack gap="xs" miw={220}>
+/**
+ * The change, what it wrote alongside on other records (each under its record), and its undos; on a phone, under
+ * the record it was made to.
+ */
+const ChangeCell = ({ entry, withRecord }: { entry: AuditEntry; withRecord?: boolean }) => (
+  <Stack gap="xs" miw={160}>
     {withRecord && <RecordLink {...entry} />}
     <Change {...entry} />
+    {entry.alongside.map((a) => (
+      <EntryWith key={a.id} entry={a} of={entry} />
+    ))}
     {entry.undos.map((undo) => (
       <Undone key={undo.id} undo={undo} of={entry} />
     ))}
   </Stack>
 );
 
+const user: Column<AuditChange> = { key: 'user', header: 'User', render: userOf };
+const action: Column<AuditChange> = { key: 'action', header: 'Action', render: (e) => actionLabel(e.action) };
+
 export const auditLogColumns: Column<AuditLogEntry>[] = [
   time,
-  { key: 'user', header: 'User', render: userOf },
-  { key: 'action', header: 'Action', render: (e) => actionLabel(e.action) },
-  { key: 'record', header: 'Record', render: (e) => <RecordLink {...e} /> },
+  user,
+  action,
+  { key: 'record', header: 'Record', render: (e) => <Records entry={e} /> },
   { key: 'change', header: 'Change', width: '32%', render: (e) => <ChangeCell entry={e} /> },
   { key: 'ip', header: 'Address', nowrap: true, render: (e) => e.ip ?? '—' },
   {
@@ -130,25 +170,48 @@ export const auditLogColumns: Column<AuditLogEntry>[] = [
   },
 ];
 
+/** When, who and what in one cell, for a phone. */
+const entry: Column<AuditChange> = {
+  // Sorted by its time, as the wide table's Time column.
+  key: 'createdAt',
+  header: 'Entry',
+  sortable: 'desc',
+  render: (e) => (
+    <Stack gap={0}>
+      {time.render!(e)}
+      <Text size="sm">{userOf(e)}</Text>
+      <Text size="sm" fw={600}>
+        {actionLabel(e.action)}
+      </Text>
+    </Stack>
+  ),
+};
+
 /**
  * Two columns that fit a phone, so the change is read without scrolling sideways: when, who and what; the record
  * and the change. The address and user agent are left to the wide table and the export.
  */
 export const auditLogPhoneColumns: Column<AuditLogEntry>[] = [
-  {
-    // Sorted by its time, as the wide table's Time column.
-    key: 'createdAt',
-    header: 'Entry',
-    sortable: 'desc',
-    render: (e) => (
-      <Stack gap={0}>
-        {time.render!(e)}
-        <Text size="sm">{userOf(e)}</Text>
-        <Text size="sm" fw={600}>
-          {actionLabel(e.action)}
-        </Text>
-      </Stack>
-    ),
-  },
+  entry,
   { key: 'change', header: 'Change', render: (e) => <ChangeCell entry={e} withRecord /> },
 ];
+
+/** A record's history: the log's columns, but for the record, which is the page's own, and where changes came from. */
+export const historyColumns: Column<AuditEntry>[] = [
+  time,
+  user,
+  action,
+  { key: 'change', header: 'Change', width: '50%', render: (e) => <ChangeCell entry={e} /> },
+];
+export const historyPhoneColumns: Column<AuditEntry>[] = [
+  entry,
+  { key: 'change', header: 'Change', render: (e) => <ChangeCell entry={e} /> },
+];
+
+/** The wide columns, or where the table is narrow (a phone) the two that fit it, and its width before it scrolls. */
+export function fittingColumns<T>(narrow: boolean, wide: Column<T>[], phone: Column<T>[], wideMinWidth: number) {
+  return narrow ? { columns: phone, minWidth: 280 } : { columns: wide, minWidth: wideMinWidth };
+}
+
+/** Where a table is narrow enough for the phone's columns. */
+export const NARROW_TABLE = 599;

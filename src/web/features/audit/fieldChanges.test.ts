@@ -23,6 +23,12 @@ describe('fieldChanges', () => {
     ).toEqual([{ field: 'cancellation_reason', label: 'Reason', before: '—', after: 'Moved' }]);
   });
 
+  it("shows a device's status by its name, not its id", () => {
+    expect(fieldChanges({ deviceStatusId: 1 }, { deviceStatusId: 4 })).toEqual([
+      { field: 'deviceStatusId', label: 'Status', before: 'Deployed', after: 'Available / In Service' },
+    ]);
+  });
+
   it('lists every field of a state recorded on one side only, on that side', () => {
     expect(fieldChanges(null, { name: 'Box', length: 8 })).toEqual([
       { field: 'name', label: 'Name', after: 'Box' },

@@ -1,3 +1,4 @@
+import { DEVICE_STATUSES } from '../../../contract/business';
 import { formatDateTime } from '../../ui';
 
 /** A field an entry recorded: its label, and its value before and after (absent on the side that has none). */
@@ -16,12 +17,20 @@ const FIELD_LABELS: Record<string, string> = {
   imei: 'IMEI',
   sim: 'SIM',
   productId: 'Model id',
-  deviceStatusId: 'Status id',
+  deviceStatusId: 'Status',
   active: 'In the picker',
   cancellation_reason: 'Reason',
   lineDeletedAt: 'Line deleted',
   entryId: 'Entry',
 };
+
+/** Fields holding the id of one of the business's fixed lists (§9), shown by the name the list gives it. */
+const LIST_NAMES: Record<string, ReadonlyMap<unknown, string>> = {
+  deviceStatusId: new Map(DEVICE_STATUSES.map((s) => [s.id, s.description])),
+};
+
+/** A field's recorded value as a person reads it: an id of a fixed list by its name. */
+const valueOf = (field: string, value: unknown) => LIST_NAMES[field]?.get(value) ?? formatValue(value);
 
 /** Bookkeeping every row has, which says nothing of what the change was. */
 const UNSHOWN = new Set(['id', 'createdAt', 'updatedAt']);
@@ -72,11 +81,11 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
       .map((field) => ({
         field,
         label: fieldLabel(field),
-        before: formatValue(b[field]),
-        after: formatValue(a[field]),
+        before: valueOf(field, b[field]),
+        after: valueOf(field, a[field]),
       }));
   const only = a ?? b;
   if (!only) return [];
   const side = a ? 'after' : 'before';
-  return shownFields(only).map((field) => ({ field, label: fieldLabel(field), [side]: formatValue(only[field]) }));
+  return shownFields(only).map((field) => ({ field, label: fieldLabel(field), [side]: valueOf(field, only[field]) }));
 }

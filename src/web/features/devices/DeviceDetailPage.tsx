@@ -8,7 +8,6 @@ import { href, paths } from '../../paths';
 import { deviceActionRefusal, deviceFacts, devicesEndpoints, type DeviceDetail } from '../../../contract/devices';
 import { EQUIPMENT_STATE_LABELS } from '../../../contract/equipment';
 import { PermittedLink, useCan } from '../auth';
-import { DEVICE_AUDIT_LABELS } from './auditLabels';
 import { CustomerLink } from './CustomerLink';
 import { useDevice, useDeviceMutation } from './api';
 import { DEVICE_ACTIONS, lineUserNotice, type DeviceActionSpec } from './deviceActions';
@@ -319,7 +318,7 @@ export function DeviceDetailPage() {
             <Title order={2} size="h4" mb="sm">
               History
             </Title>
-            <AuditHistory entityType="device" entityId={d.id} labels={DEVICE_AUDIT_LABELS} />
+            <AuditHistory entityType="device" entityId={d.id} />
           </Card>
         </Stack>
       </SimpleGrid>

@@ -1,6 +1,6 @@
 import type { AuditAction } from '../../../contract/audit';
 
-/** Readable names of the audit actions of devices and equipment, for their history tables; one for each. */
+/** Readable names of the audit actions of devices and equipment, for the audit log and their histories; one for each. */
 export const DEVICE_AUDIT_LABELS = {
   'device.blacklist_hold': 'Converted to SIM Only with blacklist hold',
   'device.unassign_equipment': 'Unassigned equipment',

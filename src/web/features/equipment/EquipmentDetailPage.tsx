@@ -7,7 +7,6 @@ import { AuditHistory } from '../audit';
 import { href, paths } from '../../paths';
 import { EQUIPMENT_STATE_LABELS, type EquipmentRow } from '../../../contract/equipment';
 import { PermittedLink, useCan } from '../auth';
-import { DEVICE_AUDIT_LABELS } from '../devices';
 import { CustomerLink } from '../devices';
 import { useEquipment } from './api';
 import { useEquipmentActions } from './useEquipmentActions';
@@ -53,7 +52,7 @@ export function EquipmentDetailPage() {
         <Title order={2} size="h4" mb="sm">
           History
         </Title>
-        <AuditHistory entityType="equipment" entityId={e.id} labels={DEVICE_AUDIT_LABELS} />
+        <AuditHistory entityType="equipment" entityId={e.id} />
       </Card>
     </Stack>
   );

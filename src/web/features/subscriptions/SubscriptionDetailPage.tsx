@@ -8,7 +8,7 @@ import { href, paths } from '../../paths';
 import { ReasonPicker } from '../cancellation-reasons';
 import { reasonLabel, useCancellationReasons } from '../cancellation-reasons';
 import { PermittedLink, useCan } from '../auth';
-import { AuditHistory } from './AuditHistory';
+import { AuditHistory } from '../audit';
 import { useSubscription } from './api';
 import { carrierName } from './columns';
 import { formatPhone } from './phone';
