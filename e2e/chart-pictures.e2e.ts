@@ -9,6 +9,7 @@ import {
   createSubscription,
 } from '../src/server/test/factories';
 import { TREND_CHARTS } from '../src/charts/dashboard/trends';
+import { readPng } from './support/png';
 
 const DAY_MS = 86_400_000;
 let e: E2E;
@@ -38,24 +39,6 @@ const drawn = (page: Page, endpoint: string) =>
   card(page, endpoint).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
 const pictureOf = (chart: string, query = '') =>
   `/admin/api/stats/charts/${chart}/picture.png${query ? `?${query}` : ''}`;
-
-/** The PNG's size and its international text chunks (iTXt), as a reader of the file finds them. */
-function readPng(bytes: Buffer) {
-  const texts: Record<string, string> = {};
-  for (let at = 8; at < bytes.length;) {
-    const length = bytes.readUInt32BE(at);
-    const type = bytes.subarray(at + 4, at + 8).toString('latin1');
-    if (type === 'iTXt') {
-      const [keyword, , , , , ...text] = bytes
-        .subarray(at + 8, at + 8 + length)
-        .toString('utf8')
-        .split('\0');
-      texts[keyword!] = text.join('\0');
-    }
-    at += 12 + length;
-  }
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), texts };
-}
 
 /** The PNG the chart menu downloads, as the page draws it. */
 async function downloadedPicture(page: Page, title: string) {

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { startE2E, type E2E } from './support/harness';
 import { seriousViolations } from './support/accessibility';
 import { createCancellation, createRenewal, createSubscription } from '../src/server/test/factories';
+import { readPng } from './support/png';
 
 const DAY_MS = 86_400_000;
 let e: E2E;
@@ -25,24 +26,6 @@ const drawn = (page: Page, endpoint: string) =>
   card(page, endpoint).locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });
 const menuOf = (page: Page, title: string) =>
   page.getByRole('button', { name: `${title}: download or show as a table`, exact: true });
-
-/** The PNG's size and its international text chunks (iTXt), as a reader of the file finds them. */
-function readPng(bytes: Buffer) {
-  const texts: Record<string, string> = {};
-  for (let at = 8; at < bytes.length;) {
-    const length = bytes.readUInt32BE(at);
-    const type = bytes.subarray(at + 4, at + 8).toString('latin1');
-    if (type === 'iTXt') {
-      const [keyword, , , , , ...text] = bytes
-        .subarray(at + 8, at + 8 + length)
-        .toString('utf8')
-        .split('\0');
-      texts[keyword!] = text.join('\0');
-    }
-    at += 12 + length;
-  }
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), texts };
-}
 
 /** MM/DD/YYYY of a day `offset` days from today, as typed in a date field. */
 const typed = (offset: number) => {
