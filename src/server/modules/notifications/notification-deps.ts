@@ -3,7 +3,7 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import { can } from '../../../contract/access';
 import type { CurrentUser } from '../../../contract/auth';
 import type { Db } from '../../db/types';
-import { users } from '../../db/schema';
+import { currentUserColumns, users } from '../../db/schema';
 import type { Mailer } from '../mail';
 import type { readFigure } from './figures';
 
@@ -32,14 +32,7 @@ export type Reader = CurrentUser;
 export async function readersAmong(db: Db, ids: number[]): Promise<Reader[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      isRep: users.isRep,
-      canForceCreate: users.canForceCreate,
-    })
+    .select(currentUserColumns)
     .from(users)
     .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
   return rows.filter((r) => can(r.role, 'dashboard.view'));
