@@ -109,7 +109,9 @@ describe('recording cancellation reasons', () => {
 
     // The detail of a recorded subscription shows its reason and who recorded it.
     await page.goto(`/admin/subscriptions/${ids[0]}`);
-    await page.getByRole('table', { name: 'History' }).getByText('Reason: — → Too Expensive').waitFor();
+    // One change naming both records it wrote on: the subscription's entry and its cancellation's (ADR 055).
+    const recorded = page.getByRole('table', { name: 'History' }).getByText('Reason: — → Too Expensive');
+    await expect.poll(() => recorded.count()).toBe(2);
     await page.screenshot({ path: '.tmp/screens/subscription-detail-1280.png', fullPage: true });
   });
 
@@ -163,8 +165,8 @@ describe('recording cancellation reasons', () => {
       .poll(() => page.getByRole('table', { name: 'History' }).getByText('Cancellation reason changed').isVisible())
       .toBe(true);
     await expect
-      .poll(() => page.getByRole('table', { name: 'History' }).getByText('Reason: — → Detail Shown Reason').isVisible())
-      .toBe(true);
+      .poll(() => page.getByRole('table', { name: 'History' }).getByText('Reason: — → Detail Shown Reason').count())
+      .toBe(2);
     expect(await reasonOf(id!)).toBe(reason.id);
     await page.screenshot({ path: '.tmp/screens/subscription-detail-375.png', fullPage: true });
   });
