@@ -26,6 +26,8 @@ export function CoverageControl({ choice }: { choice: ReturnType<typeof useCover
           placeholder="Carrier"
           w={150}
           allowDeselect={false}
+          // Above the map's panes and controls (Leaflet's reach z-index 1000), which it opens over.
+          comboboxProps={{ zIndex: 1100 }}
           value={choice.carrier === undefined ? null : String(choice.carrier)}
           onChange={(value) => value && choice.setCarrier(Number(value))}
           data={choice.carriers.map((c) => ({ value: String(c.id), label: c.name }))}
