@@ -18,7 +18,8 @@ import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { createStaffUser, spaShell } from '../src/server/test/app';
 import { Session } from '../src/server/test/http-session';
-import { mapEndpoints, type ClusterView, type MapMarker } from '../src/contract/maps';
+import { cellToLatLng } from 'h3-js';
+import { mapEndpoints, type ClusterView, type CoverageView, type MapMarker } from '../src/contract/maps';
 import { launchBrowser } from '../e2e/support/harness';
 import {
   benchDatabase,
@@ -177,6 +178,59 @@ async function clusterRows(target: BenchTarget, layers: string, peer?: BenchTarg
   return rows;
 }
 
+/**
+ * The coverage layer (ADR 053): its first answer (the hexagons built from everyone's tests), then views of each
+ * carrier at each zoom near the first answer's cells: p50/p95 as Chromium asks, and gzip size of the fullest view.
+ */
+async function coverageRows(target: BenchTarget) {
+  const url = (view: string) => `${mapEndpoints.coverage.path}?${view}`;
+  const started = performance.now();
+  const first = await target.agent.get(url('zoom=4&west=-130&south=20&east=-60&north=52'));
+  if (first.statusCode !== 200) throw new Error(`coverage answered ${first.statusCode}: ${first.body}`);
+  const rows: Record<string, unknown>[] = [
+    {
+      db: target.kind,
+      call: 'coverage: first answer (hexagons built)',
+      httpP95: Math.round(performance.now() - started),
+    },
+  ];
+  const { carriers } = first.json<CoverageView>();
+  const centres = first
+    .json<CoverageView>()
+    .cells.map((c) => cellToLatLng(c.cell))
+    .map(([lat, lng]) => ({ lat, lng }));
+  for (const zoom of ZOOMS) {
+    const urls = carriers.flatMap((c) =>
+      views(centres, zoom, PANS_PER_ZOOM + WARMUP).map((v) => url(`${v}&carrier=${c.id}`)),
+    );
+    let i = 0;
+    let largest = { url: '', cells: 0 };
+    const timing = await measure(
+      async () => {
+        const viewUrl = urls[i++ % urls.length]!;
+        const res = await target.agent.get(viewUrl, { 'accept-encoding': BROWSER_ENCODING });
+        if (res.statusCode !== 200) throw new Error(`coverage answered ${res.statusCode}: ${res.body}`);
+        const decode = DECODE[String(res.headers['content-encoding'])];
+        const cells = (JSON.parse((decode ? decode(res.rawPayload) : res.rawPayload).toString()) as CoverageView).cells;
+        if (cells.length > largest.cells) largest = { url: viewUrl, cells: cells.length };
+      },
+      { warmup: WARMUP, iterations: PANS_PER_ZOOM },
+    );
+    const gzip = largest.url
+      ? (await target.agent.get(largest.url, { 'accept-encoding': 'gzip' })).rawPayload.length
+      : 0;
+    rows.push({
+      db: target.kind,
+      call: `coverage: zoom ${zoom}, ${PANS_PER_ZOOM} pans over the carriers`,
+      items: largest.cells,
+      gzipKB: Math.round((gzip / 1024) * 10) / 10,
+      httpP50: timing.p50,
+      httpP95: timing.p95,
+    });
+  }
+  return rows;
+}
+
 /** The general map page in Chromium: navigation → first marker or cluster drawn, and the JS heap then. */
 async function firstDraw(target: BenchTarget, dir: string) {
   const database = benchDatabase(target);
@@ -321,6 +375,7 @@ export default async function maps(ctx: BenchContext) {
     const peer = ctx.scale === 'large' ? await ctx.demoPeer(target) : undefined;
     for (const layers of ['members=1&visits=all', 'members=1', 'visits=all', 'visits=today'])
       rows.push(...(await clusterRows(target, layers, peer)));
+    rows.push(...(await coverageRows(target)));
     rows.push({
       db: target.kind,
       call: 'browser: /admin/map, navigation → first draw',

@@ -129,6 +129,59 @@ export const clusterView = z.object({
 });
 export type ClusterView = z.infer<typeof clusterView>;
 
+/** The largest box a coverage view may ask for: the world, once round (a wider view is asked as the world). */
+const boxEdge = (max: number) => decimal({ min: -max, max, scale: 8 });
+
+/**
+ * The view the coverage layer asks for: its zoom, its box (west of east, south of north), and one carrier (the
+ * first by id when none is named).
+ */
+export const coverageQuery = z
+  .strictObject({
+    zoom: clusterQuery.shape.zoom,
+    west: boxEdge(180),
+    south: boxEdge(90),
+    east: boxEdge(180),
+    north: boxEdge(90),
+    carrier: id('The carrier must be a carrier id.').optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.west > q.east)
+      ctx.addIssue({ code: 'custom', path: ['east'], message: 'The east edge must not be west of the west edge.' });
+    if (q.south > q.north)
+      ctx.addIssue({ code: 'custom', path: ['north'], message: 'The north edge must not be south of the south edge.' });
+  });
+export type CoverageQuery = z.input<typeof coverageQuery>;
+
+/**
+ * One H3 hexagon of a carrier's coverage: the median of its speed tests (each the mean of its three readings, as
+ * the form's "readings near it" counts them), how many, and how many read 0 (no service). A median of 0 is no service.
+ */
+export const coverageCell = z.object({
+  cell: z.string(),
+  medianMbps: z.number(),
+  tests: z.number(),
+  noService: z.number(),
+});
+export type CoverageCell = z.infer<typeof coverageCell>;
+
+export const coverageView = z.object({
+  carrierId: z.number().nullable(),
+  /** Every carrier, for the layer's choice. */
+  carriers: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The H3 resolution of the cells, chosen for the zoom. */
+  resolution: z.number(),
+  /** At most COVERAGE_CELLS_PER_VIEW, the cells with the most tests first. */
+  cells: z.array(coverageCell),
+});
+export type CoverageView = z.infer<typeof coverageView>;
+
+/** Hexagons of one view at most (a view of 1,280 × 800 px holds about a thousand at the resolution chosen). */
+export const COVERAGE_CELLS_PER_VIEW = 2_000;
+
+/** Speeds at which the layer's colours change, in Mbps (a median of 0 is "No service"). */
+export const COVERAGE_STEPS = [5, 25, 100] as const;
+
 /*
  * Marker lists can hold 100,000 entries: their handlers send a pre-serialised string (a response schema would walk
  * every object again), so `response` documents them rather than checks them.
@@ -168,6 +221,16 @@ export const mapEndpoints = {
     reads: [...MEMBER_POINTS, ...VISIT_POINTS],
     summary:
       'Clusters and single markers of the layers in a view, computed on the server (ADR 017); members need dashboard.view.',
+  }),
+  coverage: endpoint({
+    method: 'GET',
+    path: '/admin/api/maps/coverage',
+    query: coverageQuery,
+    response: coverageView,
+    access: 'prospects.view-own',
+    reads: VISIT_POINTS,
+    summary:
+      "One carrier's coverage in a view: everyone's speed tests of the last 12 months in H3 hexagons, as median Mbps, count and no-service count (ADR 053).",
   }),
   places: endpoint({
     method: 'GET',

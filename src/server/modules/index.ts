@@ -12,7 +12,7 @@ import { equipmentModule } from './equipment';
 import { feedbackModule } from './feedback';
 import { jobsModule } from './jobs';
 import { createMailer } from './mail';
-import { MapClusters, mapsModule } from './maps';
+import { CoverageHexes, MapClusters, mapsModule } from './maps';
 import { notificationsModule } from './notifications';
 import { parcelsModule } from './parcels';
 import { prospectsModule } from './prospects';
@@ -43,6 +43,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps, ba
   rollupBuilt.catch((err: unknown) => app.log.error({ err }, 'the stats rollup could not be built'));
   const chartPictures = new ChartPictures(database.db, config.BUSINESS_TIMEZONE, now, rollupBuilt);
   const clusters = new MapClusters(app.log, now);
+  const coverage = new CoverageHexes(database, config.BUSINESS_TIMEZONE, app.log, now);
   app.addHook('onClose', () => clusters.close());
   // A write drops the stats answers kept (ADR 024) and marks the map indexes to rebuild on their next use (ADR 017)
   // when it changes what they are read from (ADR 033); other instances see it within their time to live.
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps, ba
     { of: Object.values(statsEndpoints), drop: (reply) => statsAnswers.written(reply) },
     { of: [mapEndpoints.customers], drop: () => clusters.invalidate('members') },
     { of: [mapEndpoints.prospects], drop: () => clusters.invalidate('visits') },
+    { of: [mapEndpoints.coverage], drop: () => coverage.invalidate() },
   ]);
 
   await app.register(authModule, { ...deps, totp });
@@ -63,7 +65,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps, ba
   await app.register(feedbackModule, deps);
   await app.register(settingsModule, { ...deps, mailer });
   await app.register(staffModule, { ...deps, mailer, totp });
-  await app.register(mapsModule, { ...deps, clusters });
+  await app.register(mapsModule, { ...deps, clusters, coverage });
   await app.register(prospectsModule, deps);
   await app.register(customersModule, deps);
   await app.register(parcelsModule, deps);

@@ -1,12 +1,22 @@
 import { and, eq, exists, getTableName, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
-import { customers, mapSketches, prospectActions, prospects, subscriptions, users } from '../../db/schema';
+import {
+  carriers,
+  customers,
+  mapSketches,
+  prospectActions,
+  prospects,
+  prospectSpeedTests,
+  subscriptions,
+  users,
+} from '../../db/schema';
 import type { CurrentUser } from '../../../contract/auth';
 import type { ProspectMapSubset } from '../../../contract/maps';
-import { visibleProspects } from '../prospects';
+import { recentVisit, testMbps, visibleProspects } from '../prospects';
 import { rowsOf } from '../../db/rows';
 import type { Sketch } from './map-sketch';
+import type { Carrier, SpeedTests } from './coverage-hexes';
 
 /** `afterId`: only customers past it are asked about (a batch's bound, given to both sides of the join). */
 const hasActiveSubscription = (db: Db, afterId?: number) =>
@@ -283,4 +293,40 @@ export async function prospectDetails(db: Db, viewer: CurrentUser, id: number) {
     .leftJoin(customers, eq(customers.id, prospects.customerId))
     .where(and(eq(prospects.id, id), visibleProspects(viewer)));
   return row;
+}
+
+/** Every carrier, by id: the coverage layer's choice. */
+export function carrierList(db: Db): Promise<Carrier[]> {
+  return db.select({ id: carriers.id, name: carriers.name }).from(carriers).orderBy(carriers.id);
+}
+
+/**
+ * Everyone's speed tests of the last months at located visits, each as its figure (testMbps), a visit's tests
+ * together: what the coverage layer aggregates. Four numbers a test, read as rows (120,000 visits are about
+ * 400,000 tests, read in a second or two, in the background after the first build).
+ */
+export async function coverageTests(db: Db): Promise<SpeedTests> {
+  const p = prospects;
+  const t = prospectSpeedTests;
+  const rows = await rowsOf<{ lat: number; lng: number; carrier_id: number; mbps: number }>(
+    db,
+    sql`
+    SELECT ${p.lat} AS lat, ${p.lng} AS lng, ${t.carrierId} AS carrier_id, (${testMbps})::float8 AS mbps
+    FROM ${p} JOIN ${t} ON ${t.prospectId} = ${p.id}
+    WHERE ${p.lat} IS NOT NULL AND ${p.lng} IS NOT NULL AND ${recentVisit}
+    ORDER BY ${p.id}`,
+  );
+  const tests: SpeedTests = {
+    lat: new Float64Array(rows.length),
+    lng: new Float64Array(rows.length),
+    carrierIds: new Int32Array(rows.length),
+    mbps: new Float64Array(rows.length),
+  };
+  rows.forEach((row, i) => {
+    tests.lat[i] = Number(row.lat);
+    tests.lng[i] = Number(row.lng);
+    tests.carrierIds[i] = Number(row.carrier_id);
+    tests.mbps[i] = Number(row.mbps);
+  });
+  return tests;
 }

@@ -7,6 +7,7 @@ import { route } from '../../http/route';
 import { customerMarkers, generalMarkers, markerInfo, prospectMarkers } from './maps.service';
 import { clusterView, warmClusters, type LayerDatabase } from './clusters.service';
 import type { MapClusters } from './map-clusters';
+import { coverageView, type CoverageHexes } from './coverage.service';
 import { loadPlaces, placesIn } from './places';
 
 /*
@@ -21,9 +22,10 @@ export const mapsRoutes: FastifyPluginAsync<{
   /** Where the cluster indexes' points are read (clusters.service.ts). */
   layers: LayerDatabase;
   clusters: MapClusters;
+  coverage: CoverageHexes;
   timeZone: string;
   tileUrl: string | null;
-}> = async (app, { db, layers, clusters, timeZone, tileUrl }) => {
+}> = async (app, { db, layers, clusters, coverage, timeZone, tileUrl }) => {
   route(app, endpoints.customers, async ({ reply }) => sendMarkers(reply, await customerMarkers(db)));
 
   // Prospect markers and their info windows are scoped to the visits the user may see (a rep: their own).
@@ -50,6 +52,9 @@ export const mapsRoutes: FastifyPluginAsync<{
       app.log.warn({ err }, 'map indexes not built'),
     );
   });
+
+  // A carrier's coverage from everyone's speed tests, in hexagons (ADR 053): figures only, no visit.
+  route(app, endpoints.coverage, ({ query }) => coverageView(coverage, query));
 
   route(app, endpoints.places, ({ query }) => placesIn(query));
   // The place names are read once, at start, in a thread of their own, not in the first zoomed-in request.

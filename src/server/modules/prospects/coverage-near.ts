@@ -6,6 +6,15 @@ import { carriers, prospects, prospectSpeedTests } from '../../db/schema';
 import { COVERAGE_NEAR, type CoverageNear } from '../../../contract/prospects';
 
 const EARTH_KM = 6371;
+
+/**
+ * A speed test's figure: the mean of its three readings (0 is no service). The map's coverage layer counts the same
+ * figure over the same months, so the two never disagree.
+ */
+export const testMbps = sql`((${prospectSpeedTests.reading1} + ${prospectSpeedTests.reading2} + ${prospectSpeedTests.reading3}) / 3)`;
+
+/** A visit whose tests count as coverage: taken in the last COVERAGE_NEAR.months. */
+export const recentVisit = sql`${prospects.createdAt} >= now() - make_interval(months => ${COVERAGE_NEAR.months})`;
 const KM_PER_DEGREE = (Math.PI * EARTH_KM) / 180;
 
 /**
@@ -15,14 +24,13 @@ const KM_PER_DEGREE = (Math.PI * EARTH_KM) / 180;
  * mean of its three readings.
  */
 export async function coverageAt(db: Db, center: { lat: number; lng: number }): Promise<CoverageNear['carriers']> {
-  const { radiusKm, months } = COVERAGE_NEAR;
+  const { radiusKm } = COVERAGE_NEAR;
   const dLat = radiusKm / KM_PER_DEGREE;
   // A degree of longitude shrinks towards the poles; near them the box is every longitude.
   const cos = Math.cos((center.lat * Math.PI) / 180);
   const dLng = cos > 0.01 ? radiusKm / (KM_PER_DEGREE * cos) : 180;
   const p = prospects;
   const t = prospectSpeedTests;
-  const mean = sql`((${t.reading1} + ${t.reading2} + ${t.reading3}) / 3)`;
   const rows = await rowsOf<{
     carrier_id: number;
     carrier: string;
@@ -38,11 +46,11 @@ export async function coverageAt(db: Db, center: { lat: number; lng: number }): 
       (count(near.mean) FILTER (WHERE near.mean = 0))::int AS no_service
     FROM ${carriers} c
     LEFT JOIN (
-      SELECT ${t.carrierId} AS carrier_id, ${mean} AS mean
+      SELECT ${t.carrierId} AS carrier_id, ${testMbps} AS mean
       FROM ${p} JOIN ${t} ON ${t.prospectId} = ${p.id}
       WHERE ${p.lat} BETWEEN ${center.lat - dLat} AND ${center.lat + dLat}
         AND ${p.lng} BETWEEN ${center.lng - dLng} AND ${center.lng + dLng}
-        AND ${p.createdAt} >= now() - make_interval(months => ${months})
+        AND ${recentVisit}
         AND ${EARTH_KM * 2} * asin(sqrt(
               power(sin(radians(${p.lat} - ${center.lat}) / 2), 2)
               + cos(radians(${center.lat})) * cos(radians(${p.lat})) * power(sin(radians(${p.lng} - ${center.lng}) / 2), 2)

@@ -3,12 +3,14 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../ui';
 import { MarkerMap } from './MarkerMap';
 import { MarkerLegend } from './MarkerLegend';
+import { CoverageControl, CoverageLegend, useCoverageChoice } from './CoverageControl';
 
 const EVERYTHING = { members: true, visits: 'all' } as const;
 
 /** The general map page (§2), fed by the general map data: every located member and prospect visit. */
 export function MapPage() {
   const [total, setTotal] = useState<number>();
+  const coverage = useCoverageChoice();
   return (
     <Stack>
       <PageHeader
@@ -16,7 +18,14 @@ export function MapPage() {
         description={total !== undefined ? `${total.toLocaleString('en-US')} markers` : undefined}
         actions={<MarkerLegend images={['customer', 'prospect', 'prospect-converted']} />}
       />
-      <MarkerMap label="Map of members and prospects" layers={EVERYTHING} onTotal={setTotal} />
+      <CoverageControl choice={coverage} />
+      {coverage.on && <CoverageLegend />}
+      <MarkerMap
+        label="Map of members and prospects"
+        layers={EVERYTHING}
+        onTotal={setTotal}
+        coverage={coverage.layer}
+      />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import './MarkerMap.css';
 import { MAP_DEFAULTS } from '../../../contract/business';
 import type { MapMarker, MarkerInfo } from '../../../contract/maps';
 import { ClusterLayer, type ClusterStatus, type MapLayers } from './ClusterLayer';
+import { CoverageLayer } from './CoverageLayer';
 import { fitTo } from './fit';
 import { markerIcons } from './icons';
 import { href, paths } from '../../paths';
@@ -25,6 +26,8 @@ interface CommonProps {
   onMarkerClick?: (marker: MapMarker) => void;
   /** Told how many points the layers hold, once known. */
   onTotal?: (total: number) => void;
+  /** A carrier's coverage hexagons under the markers (useCoverageChoice), when the layer is on. */
+  coverage?: Parameters<typeof CoverageLayer>[0];
 }
 
 /** Either layers, clustered on the server (every map of many points), or a few markers given as they are. */
@@ -43,6 +46,7 @@ export function MarkerMap({
   label = 'Map',
   onMarkerClick,
   onTotal,
+  coverage,
 }: MarkerMapProps) {
   const config = useMapConfig();
   // A selection belongs to one set of points: other layers close the info window.
@@ -79,6 +83,7 @@ export function MarkerMap({
         {tileUrl && <TileLayer url={tileUrl} />}
         {!config.isPending && <UsOutline overTiles={!!tileUrl} />}
         {!config.isPending && !tileUrl && <BasemapDetail />}
+        {coverage && <CoverageLayer {...coverage} />}
         {layers && <ClusterLayer layers={layers} onSelect={select} onStatus={setStatus} />}
         {markers && <MarkerLayer markers={markers} onSelect={select} />}
         {selected && (

@@ -4,6 +4,7 @@ import { mapEndpoints, type VisitLayer } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerLegend } from './MarkerLegend';
 import { MarkerMap } from './MarkerMap';
+import { CoverageControl, CoverageLegend, useCoverageChoice } from './CoverageControl';
 import { useCan } from '../auth';
 
 type Subset = VisitLayer;
@@ -21,6 +22,7 @@ export function ProspectMapPage() {
   // The members' markers are the office's: a rep's map shows their own visits only.
   const mayShowMembers = can(mapEndpoints.customers.access);
   const [showMembers, setShowMembers] = useState(false);
+  const coverage = useCoverageChoice();
   const layers = useMemo(() => ({ visits: subset, members: showMembers }), [subset, showMembers]);
 
   return (
@@ -47,8 +49,10 @@ export function ProspectMapPage() {
             onChange={(e) => setShowMembers(e.currentTarget.checked)}
           />
         )}
+        <CoverageControl choice={coverage} />
       </Group>
-      <MarkerMap label="Prospect map" layers={layers} />
+      {coverage.on && <CoverageLegend />}
+      <MarkerMap label="Prospect map" layers={layers} coverage={coverage.layer} />
     </Stack>
   );
 }

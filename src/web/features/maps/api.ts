@@ -32,6 +32,13 @@ export function useClusters(query: CallInput<typeof mapEndpoints.clusters>['quer
   return clusters;
 }
 
+/** One carrier's coverage hexagons in a view (ADR 053); while a new view loads, the last one stays drawn. */
+export function useCoverage(query: CallInput<typeof mapEndpoints.coverage>['query']) {
+  const coverage = useApiQuery(mapEndpoints.coverage, { query }, { placeholderData: keepPreviousData });
+  useLoggedFailure(coverage.error, 'The coverage layer could not be loaded.');
+  return coverage;
+}
+
 /** The names of the largest places in a view, for labels under the markers (none when zoomed out). */
 export function usePlaces(query: { zoom: number; west: number; south: number; east: number; north: number }) {
   return useApiQuery(
