@@ -34,7 +34,25 @@ export async function checkAlerts(deps: NotificationDeps, signal: AbortSignal): 
   const { db, timeZone } = deps;
   await ensureRollup(db, timeZone);
   const clock = { now: new Date(deps.now()), timeZone };
+  // Read once a run: each distinct figure, and each owner's rights (a person's rules share them).
   const figures = new Map<string, Promise<Figure>>();
+  const owners = new Map<number, Promise<boolean>>();
+  const read = deps.readFigure ?? readFigure;
+  const run: RunReads = {
+    figureOf: (metric, view) => {
+      const key = `${metric}|${view}`;
+      if (!figures.has(key)) figures.set(key, read(db, parseAlertMetric(metric)!, view as StatsView, clock));
+      return figures.get(key)!;
+    },
+    ownerMayRead: (id) => {
+      if (!owners.has(id))
+        owners.set(
+          id,
+          readersAmong(db, [id]).then((r) => r.length > 0),
+        );
+      return owners.get(id)!;
+    },
+  };
   let checked = 0;
   for (;;) {
     const due = await db
@@ -45,12 +63,7 @@ export async function checkAlerts(deps: NotificationDeps, signal: AbortSignal): 
       .limit(BATCH);
     for (const rule of due) {
       if (signal.aborted) return { checked };
-      await checkRule(deps, rule, (metric, view) => {
-        const key = `${metric}|${view}`;
-        const read = deps.readFigure ?? readFigure;
-        if (!figures.has(key)) figures.set(key, read(db, parseAlertMetric(metric)!, view as StatsView, clock));
-        return figures.get(key)!;
-      });
+      await checkRule(deps, rule, run);
       checked += 1;
     }
     if (due.length < BATCH) break;
@@ -59,16 +72,18 @@ export async function checkAlerts(deps: NotificationDeps, signal: AbortSignal): 
   return { checked };
 }
 
-async function checkRule(
-  deps: NotificationDeps,
-  rule: Rule,
-  figureOf: (metric: string, view: string) => Promise<Figure>,
-): Promise<void> {
+/** What a run reads once for all its rules. */
+interface RunReads {
+  figureOf(metric: string, view: string): Promise<Figure>;
+  ownerMayRead(ownerId: number): Promise<boolean>;
+}
+
+async function checkRule(deps: NotificationDeps, rule: Rule, { figureOf, ownerMayRead }: RunReads): Promise<void> {
   const { db, timeZone } = deps;
   const now = new Date(deps.now());
   const next = nextCheckAt(rule.frequency as AlertFrequency, now.getTime(), timeZone);
   // Checked with its owner's rights: a rule of someone who may no longer see the dashboard reads nothing.
-  if (!(await readersAmong(db, [rule.ownerId])).length) {
+  if (!(await ownerMayRead(rule.ownerId))) {
     await db
       .update(alertRules)
       .set({ lastCheckedAt: now, nextCheckAt: next, lastError: 'Not checked: its owner may not see the dashboard.' })
