@@ -23,12 +23,14 @@ const ids = (rows: AuditLogEntry[]) => rows.map((r) => r.id);
 
 /**
  * Entries of a fresh account, `n` of them, each a change of its own: a microsecond apart (a JavaScript Date would
- * round them together), newer than any written before.
+ * round them together), after every entry written before — the embedded database's clock moves by milliseconds, so
+ * two calls in one millisecond would otherwise give one author's entries the same times, which read as one change.
  */
 async function entriesBy(user: TestUser, n: number, action: 'equipment.received' | 'supplier.updated') {
   await t.db.execute(sql`
     insert into audit_log (user_id, action, entity_type, entity_id, created_at)
-    select ${user.id}, ${action}, ${action.split('.')[0]!}, g, clock_timestamp() + g * interval '1 microsecond'
+    select ${user.id}, ${action}, ${action.split('.')[0]!}, g,
+      greatest(clock_timestamp(), (select max(created_at) from audit_log)) + g * interval '1 microsecond'
     from generate_series(1, ${n}) as g`);
 }
 
