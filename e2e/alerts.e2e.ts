@@ -12,7 +12,7 @@ describe('alerts and the digest', () => {
     'an analyst makes an alert from a chart’s menu and from a figure, sees its first check, snoozes and deletes it, and starts a digest (%i px)',
     async (width) => {
       const { page } = await e.signedInPage({ role: 'analyst', viewport: { width, height: 900 } });
-      // A closed menu leaves at once, not through a fade the next menu's items would meet.
+      // A closed menu leaves at once (the theme respects reduced motion), not through a fade.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto('/admin');
       const churn = page.locator('section[data-chart="churn-trend"]');
@@ -42,13 +42,14 @@ describe('alerts and the digest', () => {
       // Each rule's first check was queued when it was made: the page shows its outcome without a reload.
       await expect.poll(() => page.getByText('Not yet', { exact: true }).count()).toBe(0);
 
+      const actions = (rule: string) => page.getByRole('menu', { name: `Actions of the alert ${rule}` });
       await page.getByRole('button', { name: 'Actions of the alert New orders' }).click();
-      await page.getByRole('menuitem', { name: 'Snooze for a week' }).click();
+      await actions('New orders').getByRole('menuitem', { name: 'Snooze for a week' }).click();
       await page.getByText('Alert snoozed', { exact: false }).waitFor();
       await page.getByText('Snoozed', { exact: true }).waitFor();
 
       await page.getByRole('button', { name: 'Actions of the alert Cancellation/churn rate' }).click();
-      await page.getByRole('menuitem', { name: 'History' }).click();
+      await actions('Cancellation/churn rate').getByRole('menuitem', { name: 'History' }).click();
       await page.getByRole('dialog', { name: 'History: Cancellation/churn rate' }).getByText('It has not fired yet.').waitFor();
       await page.keyboard.press('Escape');
 
@@ -67,7 +68,7 @@ describe('alerts and the digest', () => {
       );
 
       await page.getByRole('button', { name: 'Actions of the alert Cancellation/churn rate' }).click();
-      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      await actions('Cancellation/churn rate').getByRole('menuitem', { name: 'Delete' }).click();
       await page.getByRole('dialog', { name: 'Delete this alert' }).getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Alert deleted.').waitFor();
       await expect.poll(() => page.getByText('Above 12.5 · Past Year', { exact: false }).count()).toBe(0);

@@ -25,6 +25,8 @@ export const theme = createTheme({
   colors: { teal },
   // White or black text on a filled colour, whichever reads: white on a light green badge does not.
   autoContrast: true,
+  // Who asks the system for less motion gets menus, dialogs and popovers that appear and leave at once.
+  respectReducedMotion: true,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   // `md` is the sidebar breakpoint: the sidebar shows when the window is wider than 992 px (§2).
