@@ -50,7 +50,10 @@ describe('alerts and the digest', () => {
 
       await page.getByRole('button', { name: 'Actions of the alert Cancellation/churn rate' }).click();
       await actions('Cancellation/churn rate').getByRole('menuitem', { name: 'History' }).click();
-      await page.getByRole('dialog', { name: 'History: Cancellation/churn rate' }).getByText('It has not fired yet.').waitFor();
+      await page
+        .getByRole('dialog', { name: 'History: Cancellation/churn rate' })
+        .getByText('It has not fired yet.')
+        .waitFor();
       await page.keyboard.press('Escape');
 
       const digest = page.getByRole('region', { name: 'Digest' });

@@ -15,8 +15,7 @@ describe('bulk actions', () => {
     const imeis = ['356600000000901', '356600000000902', '356600000000903'];
     const items = [];
     for (const imei of imeis) items.push(await createEquipment(e.db, { state: 'hold', imei }));
-    const { page } = await e.signedInPage({ role: 'operations' });
-    await page.goto('/admin/equipment#hold');
+    const { page } = await e.signedInPage({ role: 'operations', at: '/admin/equipment#hold' });
     const table = page.getByRole('table', { name: 'Equipment Hold equipment' });
     await table.getByText(imeis[2]!).waitFor();
     await page.getByRole('checkbox', { name: 'Choose every row on this page' }).check();
@@ -62,8 +61,7 @@ describe('bulk actions', () => {
   it('records one reason on the chosen cancellations', async () => {
     const reason = await createCancellationReason(e.db, { name: 'Moved out of area' });
     const rows = [await createCancellation(e.db), await createCancellation(e.db), await createCancellation(e.db)];
-    const { page } = await e.signedInPage({ role: 'operations' });
-    await page.goto('/admin/subscription-cancellations');
+    const { page } = await e.signedInPage({ role: 'operations', at: '/admin/subscription-cancellations' });
     const table = page.getByRole('table', { name: 'Cancellations' });
     await table.getByRole('checkbox', { name: `Choose cancellation ${rows[0]!.id}` }).check();
     await table.getByRole('checkbox', { name: `Choose cancellation ${rows[2]!.id}` }).check();
@@ -98,8 +96,7 @@ describe('bulk actions', () => {
   it('takes back a reason recorded on many cancellations with the Undo of its toast', async () => {
     await createCancellationReason(e.db, { name: 'Bulk undo reason' });
     const rows = [await createCancellation(e.db), await createCancellation(e.db)];
-    const { page } = await e.signedInPage({ role: 'operations' });
-    await page.goto('/admin/subscription-cancellations');
+    const { page } = await e.signedInPage({ role: 'operations', at: '/admin/subscription-cancellations' });
     const table = page.getByRole('table', { name: 'Cancellations' });
     for (const row of rows) await table.getByRole('checkbox', { name: `Choose cancellation ${row.id}` }).check();
     const bar = page.getByRole('region', { name: 'Actions for the chosen rows' });

@@ -27,8 +27,7 @@ describe('cancellation reasons', () => {
     });
     await createCancellation(e.db, { subscriptionId: sub.id });
 
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/cancellation-reasons');
+    const { page } = await e.signedInPage({ at: '/admin/cancellation-reasons' });
     // At 1280 px the link opens the form in a modal.
     await page.getByRole('link', { name: 'Add reason' }).click();
     const modal = page.frameLocator('iframe[title="Add cancellation reason"]');
@@ -63,8 +62,7 @@ describe('cancellation reasons', () => {
   it('retires a reason in use, which leaves the picker, and refuses to delete it with the reason why', async () => {
     const reason = await createCancellationReason(e.db, { name: 'Promotion Ended' });
     await createCancellation(e.db, { cancellationReasonId: reason.id });
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await page.goto('/admin/cancellation-reasons');
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 }, at: '/admin/cancellation-reasons' });
     await page.getByRole('button', { name: 'Delete Promotion Ended' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect

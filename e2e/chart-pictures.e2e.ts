@@ -87,8 +87,7 @@ describe('chart pictures drawn by the server', () => {
     });
 
   it('has a picture for every trend chart of the dashboard, titled as its card', async () => {
-    const { page } = await e.signedInPage({ role: 'analyst' });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ role: 'analyst', at: '/admin' });
     for (const def of TREND_CHARTS) {
       const res = await page.request.get(pictureOf(def.endpoint));
       expect(res.status(), def.endpoint).toBe(200);

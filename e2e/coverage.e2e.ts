@@ -60,8 +60,7 @@ describe('carrier coverage layer', () => {
   }
 
   it('is among the general map’s layers too, seen in both schemes (1280 px)', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/map');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin/map' });
     await page.getByLabel('Show coverage').check();
     await inEachScheme(page, async (scheme) => {
       await expect.poll(() => hexLabels(page), MAP_WAIT).toEqual(['100 Mbps or more: 1 test', 'No service: 1 test']);

@@ -56,8 +56,7 @@ describe('customer search box', () => {
   it('chooses with the keyboard and forgets the choice when the text changes', async () => {
     const first = await createCustomer(e.db, { name: 'Keyboardina Alpha' });
     await createCustomer(e.db, { name: 'Keyboardina Beta' });
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await page.goto('/admin/parcels/create');
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 }, at: '/admin/parcels/create' });
     const box = page.getByRole('combobox', { name: 'Customer' });
     await box.pressSequentially('Keyboardina', { delay: 20 });
     await expect.poll(() => page.getByRole('option').count()).toBe(2);
@@ -111,8 +110,7 @@ describe('customers', () => {
 
   it('sorts the list by a column heading, keeps the order in the address, and exports in that order', async () => {
     for (const name of ['Sortable Carol', 'sortable alice', 'Sortable Bob']) await createCustomer(e.db, { name });
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/customers?q=Sortable');
+    const { page } = await e.signedInPage({ at: '/admin/customers?q=Sortable' });
     const table = page.getByRole('table', { name: 'Customers' });
     const names = () => table.locator('tbody tr td:nth-child(2)').allTextContents();
     await expect.poll(names).toEqual(['Sortable Bob', 'sortable alice', 'Sortable Carol']);
@@ -145,8 +143,7 @@ describe('customers', () => {
   });
 
   it('says so when a customer does not exist', async () => {
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/customers/999999');
+    const { page } = await e.signedInPage({ at: '/admin/customers/999999' });
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Customer not found.');
   });
 });

@@ -80,8 +80,7 @@ describe('chart exports and controls', () => {
 
   it('fits a compared chart’s data table in its card at 1280 px, and scrolls it as a labelled, focusable region at 375', async () => {
     for (const width of [1280, 375]) {
-      const { page } = await e.signedInPage({ viewport: { width, height: 900 } });
-      await page.goto('/admin');
+      const { page } = await e.signedInPage({ viewport: { width, height: 900 }, at: '/admin' });
       await drawn(page, 'subscription-activity-trend');
       const chart = card(page, 'subscription-activity-trend');
       await chart.getByRole('switch', { name: 'Compare Subscription Activity with the period before' }).check();
@@ -173,8 +172,7 @@ describe('chart exports and controls', () => {
 
   it('has no scrolling box that the keyboard cannot reach once every chart has its data, its table shown or not', async () => {
     for (const width of [1280, 375]) {
-      const { page } = await e.signedInPage({ viewport: { width, height: 900 } });
-      await page.goto('/admin');
+      const { page } = await e.signedInPage({ viewport: { width, height: 900 }, at: '/admin' });
       // Every card down to the last, whose hidden tables were scrolling boxes no key could reach.
       const last = card(page, 'upcoming-credits');
       await last.scrollIntoViewIfNeeded();

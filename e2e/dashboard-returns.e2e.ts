@@ -35,8 +35,7 @@ const listRows = (page: Page) => page.getByRole('table', { name: 'Cancellations'
 
 describe('dashboard return charts', () => {
   it('opens the returns of one return reason and month from a value of the return reasons table', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin' });
     await drawn(page, 'subscription-return-reason-trend');
     const chart = card(page, 'subscription-return-reason-trend');
     await chart.getByRole('button', { name: '21-Day Return Reason: download or show as a table' }).click();
@@ -63,8 +62,7 @@ describe('dashboard return charts', () => {
   });
 
   it('opens the returns of one model from its bar of returns by product', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin' });
     await drawn(page, 'return-rate-by-model');
     // Drill Phone, the most returned, is the top bar; its two returns span the whole value axis.
     const box = (await card(page, 'return-rate-by-model').locator('canvas').first().boundingBox())!;

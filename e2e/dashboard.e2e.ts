@@ -132,8 +132,7 @@ describe('dashboard', () => {
   });
 
   it('heads the page with the figures of the last 30 days against the 30 before, each opening its rows', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin' });
     const tile = (key: string) => page.locator(`[data-kpi="${key}"]`);
     await expect.poll(() => tile('orders').innerText()).toContain('4');
     expect(await tile('orders').innerText()).toContain('New orders');
@@ -152,8 +151,7 @@ describe('dashboard', () => {
   });
 
   it('draws a chosen range day by day, its table named after it', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin' });
     await drawn(page, 'subscription-activity-trend');
     const chart = card(page, 'subscription-activity-trend');
     const asked = page.waitForRequest((req) => /subscription-activity-trend-daily\?.*from=/.test(req.url()));
@@ -174,8 +172,7 @@ describe('dashboard', () => {
   });
 
   it('downloads a chart as CSV and PNG and shows its rows as a table', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin' });
     await drawn(page, 'subscription-activity-trend');
     const chart = card(page, 'subscription-activity-trend');
     const menu = chart.getByRole('button', { name: 'Subscription Activity: download or show as a table' });

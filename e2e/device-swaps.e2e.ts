@@ -26,8 +26,7 @@ const listRows = (page: Page) => page.getByRole('table', { name: 'Device swaps' 
 
 describe('device swaps', () => {
   it('lists every swap from the Devices page, with links to both devices and the customer', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/devices');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin/devices' });
     await page.getByRole('link', { name: 'Device swaps' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/device-swaps');
     await expect.poll(() => listRows(page).count()).toBe(3);
@@ -41,8 +40,7 @@ describe('device swaps', () => {
   });
 
   it("opens one supplier's swaps of a month from a value of the swaps by supplier table", async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin' });
     const chart = page.locator('[data-chart="swaps-by-supplier-trend"]');
     await chart.scrollIntoViewIfNeeded();
     await chart.locator('[data-drawn="true"]').waitFor({ timeout: 20_000 });

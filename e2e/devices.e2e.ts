@@ -76,8 +76,10 @@ describe('device actions from the detail page', () => {
       )
       .toBe(true);
     await page.screenshot({ path: '.tmp/screens/device-detail-1280.png', fullPage: true });
-    const { page: narrow } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await narrow.goto(`/admin/devices/${device.id}`);
+    const { page: narrow } = await e.signedInPage({
+      viewport: { width: 375, height: 800 },
+      at: `/admin/devices/${device.id}`,
+    });
     await narrow.getByRole('heading', { name: `Device ${device.id}` }).waitFor();
     await narrow.getByRole('button', { name: 'Unassign Equipment' }).waitFor();
     const width = await narrow.evaluate(() => document.documentElement.scrollWidth);
@@ -290,8 +292,10 @@ describe('move equipment / device replacement', () => {
   it('works at 375 px and says at once, with Move equipment off, that a device with an IMEI cannot take the phone', async () => {
     const current = await phone('199.00', 'Narrow Swap');
     const withImei = await phone('199.00', 'Has IMEI');
-    const { page: narrow } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await narrow.goto(`/admin/devices/${current.id}/replace`);
+    const { page: narrow } = await e.signedInPage({
+      viewport: { width: 375, height: 800 },
+      at: `/admin/devices/${current.id}/replace`,
+    });
     await narrow.getByRole('textbox', { name: 'SIM' }).fill(withImei.sim);
     await narrow.getByRole('button', { name: 'Lookup' }).click();
     // Among the lookup's warnings, and, since the server would refuse it (the same rule, src/contract/devices.ts),

@@ -44,8 +44,10 @@ describe('equipment page', () => {
   it('searches by IMEI and deletes equipment from its page with the permanent warning', async () => {
     const product = await createProduct(e.db, { model: 'Gone Phone' });
     const item = await createEquipment(e.db, { state: 'returning', productId: product.id, imei: '356600000000999' });
-    const { page: narrow } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await narrow.goto('/admin/equipment#returning');
+    const { page: narrow } = await e.signedInPage({
+      viewport: { width: 375, height: 800 },
+      at: '/admin/equipment#returning',
+    });
     await narrow.getByLabel('Search by IMEI').fill('356600000000999');
     await narrow.waitForURL((url) => url.searchParams.get('q') === '356600000000999');
     await narrow.getByRole('link', { name: '356600000000999' }).click();

@@ -26,8 +26,7 @@ describe('feedback', () => {
   });
 
   it('shows the error of an empty body under the field, and allows sending again once typed', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await page.goto('/admin/feedback');
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 }, at: '/admin/feedback' });
     const submit = page.getByRole('button', { name: 'Submit' });
     await submit.click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('The body field is required.');

@@ -36,8 +36,7 @@ describe('the Jobs page', () => {
     'shows an Administrator a dead-lettered job with its attempts and last error, and runs it again (%i px, light and dark)',
     async (width) => {
       await deadLetteredRun();
-      const { page } = await e.signedInPage({ viewport: { width, height: 800 } });
-      await page.goto('/admin/jobs');
+      const { page } = await e.signedInPage({ viewport: { width, height: 800 }, at: '/admin/jobs' });
       await inEachScheme(page, async (scheme) => {
         await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
         await page.getByText('Dead-lettered', { exact: true }).waitFor();

@@ -12,8 +12,7 @@ const editLink = (page: Page) => page.getByRole('link', { name: 'Edit lookup e-m
 
 describe('modal links', () => {
   it('open the page in a 700 px modal at 1280 px; saving closes it and reloads the page data', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/settings');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin/settings' });
     await editLink(page).click();
     const dialog = page.getByRole('dialog', { name: 'Edit lookup e-mail' });
     await dialog.waitFor();
@@ -35,8 +34,7 @@ describe('modal links', () => {
   });
 
   it('open the full page with view=fullscreen at 600 px', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 600, height: 900 } });
-    await page.goto('/admin/settings');
+    const { page } = await e.signedInPage({ viewport: { width: 600, height: 900 }, at: '/admin/settings' });
     await editLink(page).click();
     await page.waitForURL('**/admin/settings/lookup-email?view=fullscreen');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

@@ -122,8 +122,11 @@ describe('lists as cards on a phone', () => {
 describe('page size', () => {
   it('shows 50 rows a page once chosen, in the address, after a reload and in a saved view', async () => {
     for (let i = 0; i < 60; i++) await createDevice(e.db);
-    const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/devices');
+    const { page } = await e.signedInPage({
+      role: 'operations',
+      viewport: { width: 1280, height: 900 },
+      at: '/admin/devices',
+    });
     const rows = bodyRows(page, 'Devices');
     await expect.poll(() => rows.count()).toBe(25);
     const size = page.getByRole('combobox', { name: 'Rows per page' });
@@ -162,8 +165,11 @@ describe('sorting', () => {
     const made = [];
     for (const year of [2040, 2039, 2038])
       made.push(await createEquipment(e.db, { state: 'hold', updatedAt: at(year) }));
-    const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/equipment');
+    const { page } = await e.signedInPage({
+      role: 'operations',
+      viewport: { width: 1280, height: 900 },
+      at: '/admin/equipment',
+    });
     const rows = bodyRows(page, 'Equipment Hold equipment');
     const firstImeis = async () => (await rows.locator('td a').allTextContents()).slice(0, 3);
     await expect.poll(firstImeis).toEqual(made.map((m) => m.imei).reverse());

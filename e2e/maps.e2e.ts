@@ -47,8 +47,7 @@ describe('prospect map', () => {
     { width: 375, height: 800 },
   ]) {
     it(`switches subsets, overlays members and opens an info window (${viewport.width} px)`, async () => {
-      const { page } = await e.signedInPage({ viewport });
-      await page.goto('/admin/prospects/map');
+      const { page } = await e.signedInPage({ viewport, at: '/admin/prospects/map' });
       await expect.poll(() => markerTitles(page), MAP_WAIT).toEqual(['Carla Converted', 'Otto Open', 'Tess Today']);
       const map = page.getByRole('region', { name: 'Prospect map' });
       expect((await map.boundingBox())?.height).toBe(600);
@@ -110,8 +109,7 @@ describe('prospect map', () => {
 
 describe('general map', () => {
   it('draws members and prospects from the map data over the offline US outline', async () => {
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/map');
+    const { page } = await e.signedInPage({ at: '/admin/map' });
     await expect
       .poll(() => markerTitles(page), MAP_WAIT)
       .toEqual(['Carla Converted', 'Mia Member', 'Otto Open', 'Tess Today']);

@@ -16,8 +16,7 @@ const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.n
 
 describe('two-factor sign-in', () => {
   it('is set up on the account page, then asked for after the password, also on a phone', async () => {
-    const { page, user } = await e.signedInPage({ name: 'Tessa Twofactor' });
-    await page.goto('/admin/account');
+    const { page, user } = await e.signedInPage({ name: 'Tessa Twofactor', at: '/admin/account' });
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await expect.poll(() => page.getByAltText('QR code to scan with your authenticator app').isVisible()).toBe(true);
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');

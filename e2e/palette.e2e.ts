@@ -151,8 +151,7 @@ describe('the command palette', () => {
   );
 
   it('finds nothing, and has no call refused, for text no record can hold: 200 characters, %, _, emoji, a NUL', async () => {
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/customers');
+    const { page } = await e.signedInPage({ at: '/admin/customers' });
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     const refused: string[] = [];
     page.on('response', (res) => res.status() >= 400 && refused.push(`${res.status()} ${res.url()}`));

@@ -57,8 +57,7 @@ describe('parcels', () => {
 
   it('shows the messages of missing and zero measures and stores nothing', async () => {
     const customer = await createCustomer(e.db, { name: 'Zero Measure' });
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await page.goto('/admin/parcels/create');
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 }, at: '/admin/parcels/create' });
     await page.getByRole('combobox', { name: 'Customer' }).pressSequentially('Zero Meas', { delay: 20 });
     await page.getByRole('option', { name: /Zero Measure/ }).click();
     await page.getByLabel('Length').fill('0');
@@ -71,8 +70,7 @@ describe('parcels', () => {
   });
 
   it('adds a container in the containers area', async () => {
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/parcels/containers');
+    const { page } = await e.signedInPage({ at: '/admin/parcels/containers' });
     await page.getByLabel('Name').fill('Tablet box');
     await page.getByLabel('Length').fill('12');
     await page.getByLabel('Width').fill('9.5');
@@ -85,8 +83,7 @@ describe('parcels', () => {
 
   it('renames a container and deletes it after confirming', async () => {
     await e.db.insert(predefinedContainers).values({ name: 'Watch box', length: '4.0', width: '4.0', height: '3.0' });
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/parcels/containers');
+    const { page } = await e.signedInPage({ at: '/admin/parcels/containers' });
     const table = page.getByRole('table', { name: 'Containers' });
     await page.getByRole('button', { name: 'Edit Watch box' }).click();
     await page.getByLabel('Name').fill('Watch case');

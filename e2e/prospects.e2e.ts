@@ -104,8 +104,11 @@ describe('logging a prospect visit', () => {
   });
 
   it('on a phone, a rep logs their own visit without a device location and is told it sits at the ZIP centre', async () => {
-    const { page, user } = await e.signedInPage({ isRep: true, viewport: { width: 375, height: 800 } });
-    await page.goto('/admin/prospects/create');
+    const { page, user } = await e.signedInPage({
+      isRep: true,
+      viewport: { width: 375, height: 800 },
+      at: '/admin/prospects/create',
+    });
     await expect.poll(() => page.getByTestId('location-notice').textContent()).toContain('centre of its ZIP code');
     expect(await field(page, 'Rep').count()).toBe(0);
 

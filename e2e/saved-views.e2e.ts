@@ -9,8 +9,10 @@ afterAll(() => e?.close());
 
 describe('saved views', () => {
   it('saves the filters of a list under a name, opens them again, and deletes them', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/equipment?q=3566#returning');
+    const { page } = await e.signedInPage({
+      viewport: { width: 1280, height: 900 },
+      at: '/admin/equipment?q=3566#returning',
+    });
     await page.getByRole('tab', { name: 'Returning', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Views' }).click();
     // The menu asks for the saved views when it opens: wait for their answer.
@@ -34,8 +36,7 @@ describe('saved views', () => {
   });
 
   it('keeps the prospect filters in the address, across a reload and in a saved view', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/prospects');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin/prospects' });
     await page.getByRole('searchbox', { name: 'Search' }).fill('Main St');
     await page.getByRole('combobox', { name: 'Converted' }).click();
     await page.getByRole('option', { name: 'Not converted' }).click();

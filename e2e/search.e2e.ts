@@ -11,8 +11,7 @@ afterAll(() => e.close());
 describe('search everywhere', () => {
   it('opens with Ctrl+K, finds a customer by name and opens them with the keyboard; Escape closes it', async () => {
     const c = await createCustomer(e.db, { name: 'Ottoline Palettefinder' });
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/admin/customers');
+    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 }, at: '/admin/customers' });
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
     // Shortcuts work from the page, not while typing in a field.
     const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -40,8 +39,7 @@ describe('search everywhere', () => {
 
   it('finds pages by name and a device by its IMEI, at 375 px', async () => {
     const device = await createDevice(e.db);
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 812 } });
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 812 }, at: '/admin' });
     await page.getByRole('button', { name: /Search/ }).click();
     const input = page.getByRole('combobox', { name: 'Search everywhere' });
     const palette = page.getByRole('dialog');
@@ -58,8 +56,7 @@ describe('search everywhere', () => {
 
   it('finds a device by the last digits of its IMEI, says when a whole IMEI is mistyped, and starts actions', async () => {
     const device = await createDevice(e.db, { imei: '356938035643809' });
-    const { page } = await e.signedInPage();
-    await page.goto('/admin');
+    const { page } = await e.signedInPage({ at: '/admin' });
     await page.getByRole('button', { name: /Search/ }).click();
     const input = page.getByRole('combobox', { name: 'Search everywhere' });
     const palette = page.getByRole('dialog');

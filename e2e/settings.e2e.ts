@@ -34,8 +34,7 @@ describe('settings', () => {
   });
 
   it('names a malformed address and lets the user correct it and send', async () => {
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await page.goto('/admin/settings');
+    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 }, at: '/admin/settings' });
     const addresses = page.getByLabel('Email addresses');
     await addresses.fill('ann@example.com, bob@');
     const send = page.getByRole('button', { name: 'Send' });

@@ -32,8 +32,11 @@ describe('sorting from the column headings', () => {
         await createSubscription(e.db, { customerId: customer.id, status: 'cancelled', cancelledAt: day(date) }),
       );
     const active = await createSubscription(e.db, { customerId: customer.id });
-    const { page } = await e.signedInPage({ role: 'operations', viewport: { width: 1280, height: 900 } });
-    await page.goto(`/admin/subscriptions?needsReason=0&q=${customer.id}`);
+    const { page } = await e.signedInPage({
+      role: 'operations',
+      viewport: { width: 1280, height: 900 },
+      at: `/admin/subscriptions?needsReason=0&q=${customer.id}`,
+    });
     const table = page.getByRole('table', { name: 'Subscriptions' });
     const ids = shown(table, /^#\d+/);
     await expect.poll(async () => (await ids()).length).toBe(4);
@@ -121,8 +124,10 @@ describe('sorting from the column headings', () => {
         entityId,
         createdAt: day(date),
       });
-    const { page } = await e.signedInPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`/admin/audit?userId=${author.id}`);
+    const { page } = await e.signedInPage({
+      viewport: { width: 1280, height: 900 },
+      at: `/admin/audit?userId=${author.id}`,
+    });
     const records = shown(page.getByRole('table', { name: 'Audit log' }), /Supplier 90\d/g);
     await expect.poll(records).toEqual(['Supplier 903', 'Supplier 902', 'Supplier 901']);
 

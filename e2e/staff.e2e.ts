@@ -14,8 +14,7 @@ const PASSWORD = 'violet-harbor-sprocket-42';
 
 describe('staff accounts', () => {
   it('invites a field rep, who sets a password on a phone and signs in, until disabled', async () => {
-    const { page: admin } = await e.signedInPage({ name: 'Alma Admin' });
-    await admin.goto('/admin/users');
+    const { page: admin } = await e.signedInPage({ name: 'Alma Admin', at: '/admin/users' });
     await expect.poll(() => admin.getByRole('heading', { name: 'Staff' }).isVisible()).toBe(true);
     await expect.poll(() => admin.getByText(ROLES['field-rep'].summary).isVisible()).toBe(true);
 
@@ -74,8 +73,7 @@ describe('staff accounts', () => {
   });
   it('sorts the accounts by a column from its heading, kept in the address through a reload', async () => {
     await e.createUser({ name: 'Zed Never', role: 'analyst' });
-    const { page } = await e.signedInPage({ name: 'Aaron Latest' });
-    await page.goto('/admin/users');
+    const { page } = await e.signedInPage({ name: 'Aaron Latest', at: '/admin/users' });
     const firstName = async () => (await page.getByRole('row').nth(1).getByRole('cell').first().textContent())?.trim();
     const heading = (name: string) => page.getByRole('columnheader', { name: new RegExp(name) });
     await expect.poll(firstName).toBe('Aaron Latest');

@@ -59,8 +59,7 @@ describe('recording cancellation reasons', () => {
       await createCancellationReason(e.db, { name: 'Too Expensive', position: 2 }),
     ];
     const ids = await queue(4, 'Queue Walker');
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/subscriptions?q=Queue%20Walker');
+    const { page } = await e.signedInPage({ at: '/admin/subscriptions?q=Queue%20Walker' });
     await picker(page, ids[0]!).waitFor();
 
     // Row 1 with the mouse, slowed down so the saving state can be seen.
@@ -118,8 +117,7 @@ describe('recording cancellation reasons', () => {
   it('refills the page from the next one when a row leaves', async () => {
     await createCancellationReason(e.db, { name: 'Refill Reason' });
     const ids = await queue(26, 'Refill Person');
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/subscriptions?q=Refill%20Person');
+    const { page } = await e.signedInPage({ at: '/admin/subscriptions?q=Refill%20Person' });
     await page.getByText('1–25 of 26').waitFor();
     await expect.poll(() => picker(page, ids[25]!).count()).toBe(0);
     await picker(page, ids[0]!).click();
@@ -132,8 +130,7 @@ describe('recording cancellation reasons', () => {
   it('shows a refusal on the row, keeps the row and gives the control back', async () => {
     const doomed = await createCancellationReason(e.db, { name: 'Retired Meanwhile', position: 1 });
     const [id] = await queue(1, 'Refused Row');
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/subscriptions?q=Refused%20Row');
+    const { page } = await e.signedInPage({ at: '/admin/subscriptions?q=Refused%20Row' });
     await picker(page, id!).click();
     // Another user retires the reason while this page still offers it.
     await e.db
@@ -153,8 +150,10 @@ describe('recording cancellation reasons', () => {
   it('shows the subscription detail with its cancellation, reason and history, and lays out on a phone', async () => {
     const reason = await createCancellationReason(e.db, { name: 'Detail Shown Reason' });
     const [id] = await queue(1, 'Detail Person');
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await page.goto('/admin/subscriptions?q=Detail%20Person');
+    const { page } = await e.signedInPage({
+      viewport: { width: 375, height: 800 },
+      at: '/admin/subscriptions?q=Detail%20Person',
+    });
     await picker(page, id!).waitFor();
     await page.screenshot({ path: '.tmp/screens/subscriptions-375.png', fullPage: true });
     await page.getByRole('link', { name: `#${id}` }).click();

@@ -60,8 +60,10 @@ describe('supplier form', () => {
   it('edits a supplier at phone width and shows a server refusal under the field', async () => {
     const s = await createSupplier(e.db, { name: 'Editable Mobile', billingCycle: 'Annual' });
     await createSupplier(e.db, { name: 'Other Mobile' });
-    const { page } = await e.signedInPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`/admin/suppliers/${s.id}/edit`);
+    const { page } = await e.signedInPage({
+      viewport: { width: 375, height: 800 },
+      at: `/admin/suppliers/${s.id}/edit`,
+    });
     const name = page.getByRole('textbox', { name: /^Name/ });
     await expect.poll(() => name.inputValue()).toBe('Editable Mobile');
     await name.fill('Other Mobile');

@@ -16,8 +16,7 @@ const supplierName = async (id: number) =>
 describe('undo and revert', () => {
   it('takes back a supplier edit from its toast', async () => {
     const s = await createSupplier(e.db, { name: 'Undoable Mobile' });
-    const { page } = await e.signedInPage({ role: 'operations' });
-    await page.goto(`/admin/suppliers/${s.id}/edit`);
+    const { page } = await e.signedInPage({ role: 'operations', at: `/admin/suppliers/${s.id}/edit` });
     const name = page.getByRole('textbox', { name: /^Name/ });
     await expect.poll(() => name.inputValue()).toBe('Undoable Mobile');
     await name.fill('Mistaken Mobile');
@@ -36,8 +35,7 @@ describe('undo and revert', () => {
   it('takes back a cancellation reason picked in the list', async () => {
     const reason = await createCancellationReason(e.db, { name: 'Undo Coverage' });
     const c = await createCancellation(e.db);
-    const { page } = await e.signedInPage({ role: 'operations' });
-    await page.goto('/admin/subscription-cancellations');
+    const { page } = await e.signedInPage({ role: 'operations', at: '/admin/subscription-cancellations' });
     await page.getByRole('combobox', { name: `Cancellation reason for cancellation ${c.id}` }).click();
     await page.getByRole('option', { name: 'Undo Coverage' }).click();
     await page.getByText(`Undo Coverage recorded for cancellation ${c.id}.`).waitFor();
@@ -95,8 +93,7 @@ describe('undo and revert', () => {
 
   it('lets an Administrator revert an edit from its audit entry, and says when the record changed since', async () => {
     const s = await createSupplier(e.db, { name: 'Audited Mobile' });
-    const { page } = await e.signedInPage({ name: 'Rhea Reverter' });
-    await page.goto(`/admin/suppliers/${s.id}/edit`);
+    const { page } = await e.signedInPage({ name: 'Rhea Reverter', at: `/admin/suppliers/${s.id}/edit` });
     const name = page.getByRole('textbox', { name: /^Name/ });
     await expect.poll(() => name.inputValue()).toBe('Audited Mobile');
     await name.fill('Audited Mobile 2');
@@ -134,8 +131,7 @@ describe('undo and revert', () => {
 
   it('takes back the retirement of a reason from its toast', async () => {
     const reason = await createCancellationReason(e.db, { name: 'Undo Retired Reason' });
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/cancellation-reasons');
+    const { page } = await e.signedInPage({ at: '/admin/cancellation-reasons' });
     await page.getByRole('button', { name: 'Retire Undo Retired Reason' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Retire' }).click();
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
@@ -147,8 +143,7 @@ describe('undo and revert', () => {
   it('puts the reasons back in their order from the toast of a move', async () => {
     const first = await createCancellationReason(e.db, { name: 'Order First', position: 1 });
     await createCancellationReason(e.db, { name: 'Order Second', position: 2 });
-    const { page } = await e.signedInPage();
-    await page.goto('/admin/cancellation-reasons');
+    const { page } = await e.signedInPage({ at: '/admin/cancellation-reasons' });
     const positionOf = async () =>
       (await e.db.select().from(cancellationReasons).where(eq(cancellationReasons.id, first.id)))[0]!.position;
     const before = await positionOf();

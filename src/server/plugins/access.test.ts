@@ -146,6 +146,9 @@ describe('permissions', () => {
       }
       expect(failures).toEqual([]);
     },
+    // Every route of the API, each answered in full for a role allowed it (a chart drawn, a backup listed): a
+    // sweep of some hundreds of requests, not one call.
+    120_000,
   );
 
   it("shows a member's marker only to roles with the members' map", async () => {
