@@ -69,4 +69,11 @@ describe('configuration', () => {
       'replicas need DATABASE_URL, their primary',
     );
   });
+
+  it('runs the jobs unless told not to, which only an instance on PostgreSQL may be', () => {
+    expect(loadConfig({}).RUN_JOBS).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db:5432/backoffice', RUN_JOBS: '0' }).RUN_JOBS).toBe(false);
+    expect(() => loadConfig({ RUN_JOBS: '0' })).toThrow('RUN_JOBS: 0 needs DATABASE_URL');
+    expect(() => loadConfig({ RUN_JOBS: 'no' })).toThrow(/RUN_JOBS/);
+  });
 });

@@ -31,6 +31,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   DEMO_DATA: bool01.default(true),
+  /** `0`: this instance serves requests only; the instances with `1` run the schedules and the queued runs. */
+  RUN_JOBS: bool01.default(true),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -92,6 +94,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  PUBLIC_URL: required with TRUST_PROXY=1 (the address staff open)');
   if (parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT)
     throw new Error('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  if (!parsed.data.RUN_JOBS && !parsed.data.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  RUN_JOBS: 0 needs DATABASE_URL (the embedded database has one instance, which runs its jobs)',
+    );
   if (parsed.data.DATABASE_REPLICA_URLS.length && !parsed.data.DATABASE_URL)
     throw new Error('Invalid configuration:\n  DATABASE_REPLICA_URLS: replicas need DATABASE_URL, their primary');
   try {

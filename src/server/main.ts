@@ -30,7 +30,8 @@ async function main() {
   );
   const { admin, demoAccounts } = await bootstrap(setup ?? database, config, log);
   await setup?.close();
-  // This server runs the schedules (ADR 056): the queue queues each due run once across every instance.
+  // This server runs the schedules and works the runs (ADR 056): the queue queues each due run once across every
+  // instance. With RUN_JOBS=0 it only queues runs (a new alert's first check, Run again) for the instances that work.
   const background = await startBackgroundWork(
     await openJobQueue(database, log),
     database,
@@ -38,7 +39,8 @@ async function main() {
     {
       timeZone: config.BUSINESS_TIMEZONE,
       log,
-      runSchedules: true,
+      runSchedules: config.RUN_JOBS,
+      workRuns: config.RUN_JOBS,
     },
   );
   const app = await buildApp(config, { database, background });

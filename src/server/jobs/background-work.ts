@@ -112,6 +112,8 @@ export interface BackgroundWorkOptions {
   log: FastifyBaseLogger;
   /** Whether this instance looks at the schedules (the server does; a test app runs only what it queues). */
   runSchedules: boolean;
+  /** Whether this instance works the runs queued (RUN_JOBS); unless said, it does. */
+  workRuns?: boolean;
   now?: () => number;
 }
 
@@ -124,7 +126,7 @@ export async function startBackgroundWork(
 ): Promise<BackgroundWork> {
   const scheduler = new Scheduler(database.primary, queue, opts);
   for (const job of jobs) {
-    await queue.define(job);
+    await queue.define(job, { work: opts.workRuns ?? true });
     if (job.schedule) scheduler.add(job.name, job.schedule);
   }
   if (opts.runSchedules) await scheduler.start();

@@ -22,10 +22,13 @@ afterAll(async () => {
 const log = pino({ level: 'silent' });
 let seq = 0;
 
-async function queueWith(work: JobWork, { retryLimit = 2, retryDelaySeconds = 1, name = `job-${++seq}` } = {}) {
+async function queueWith(
+  work: JobWork,
+  { retryLimit = 2, retryDelaySeconds = 1, name = `job-${++seq}`, works = true } = {},
+) {
   const queue = await openJobQueue(database, log, 0.5);
   queues.push(queue);
-  await queue.define({ name, work, retryLimit, retryDelaySeconds });
+  await queue.define({ name, work, retryLimit, retryDelaySeconds }, { work: works });
   return { queue, name };
 }
 
@@ -89,6 +92,20 @@ describe('the job queue', () => {
     for (const id of ids) await settled(instances[0]!.queue, id, ['completed']);
     expect(done).toHaveLength(6);
   });
+
+  // Only PostgreSQL has several instances: the embedded database's one instance must work its runs (config.ts).
+  it.runIf(process.env.DATABASE_URL)(
+    'leaves the runs an instance that serves requests only queues to the others',
+    async () => {
+      const name = `served-${++seq}`;
+      const done: string[] = [];
+      const serving = await queueWith(async () => void done.push('serving'), { name, works: false });
+      await queueWith(async () => void done.push('working'), { name });
+      const ids = await Promise.all([1, 2, 3, 4, 5, 6].map(() => serving.queue.send(name)));
+      for (const id of ids) await settled(serving.queue, id, ['completed']);
+      expect(done).toEqual(Array(6).fill('working'));
+    },
+  );
 
   it('knows no run by an id it never gave', async () => {
     const { queue } = await queueWith(async () => undefined);

@@ -18,8 +18,11 @@ export interface JobDefinition {
  * database, both behind this interface and held by the same tests (job-queue.test.ts).
  */
 export interface JobQueue {
-  /** Declares a kind of work and starts working its runs on this instance. */
-  define(definition: JobDefinition): Promise<void>;
+  /**
+   * Declares a kind of work, whose runs may then be queued here, and works its runs on this instance unless `work`
+   * is false (an instance that serves requests only: others work what it queues).
+   */
+  define(definition: JobDefinition, options?: { work?: boolean }): Promise<void>;
   /** Queues a run; answers its id. */
   send(name: string): Promise<string>;
   /** A run, or undefined when there is none with this id. */

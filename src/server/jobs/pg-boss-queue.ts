@@ -71,13 +71,14 @@ export class PgBossQueue implements JobQueue {
     return queue;
   }
 
-  async define(definition: JobDefinition): Promise<void> {
+  async define(definition: JobDefinition, { work: works = true }: { work?: boolean } = {}): Promise<void> {
     const { name, retryLimit, retryDelaySeconds, work } = definition;
     const options = { name, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true };
     // Creating is a no-op where the queue exists (another instance made it); the update applies changed options.
     await retriedOnDeadlock(() => this.boss.createQueue(name, options));
     await retriedOnDeadlock(() => this.boss.updateQueue(name, options));
     this.names.push(name);
+    if (!works) return;
     await this.boss.work(name, { pollingIntervalSeconds: this.polling, batchSize: 1 }, async ([job]) => {
       const result = await work(this.stop.signal);
       this.log.info({ job: name, id: job!.id, result }, 'job done');
