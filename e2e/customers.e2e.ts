@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sidebarOnScreen, startE2E, type E2E } from './support/harness';
 import { createCustomer, createSubscription } from '../src/server/test/factories';
+import { recordAudit } from '../src/server/modules/audit';
 
 let e: E2E;
 beforeAll(async () => {
@@ -77,7 +78,16 @@ describe('customers', () => {
   it('finds a customer in the list and opens the customer page with contact, map and subscriptions', async () => {
     const c = await createCustomer(e.db, { name: 'Philippa Listfinder', lat: 36.16, lng: -86.78 });
     const sub = await createSubscription(e.db, { customerId: c.id });
-    const { page } = await e.signedInPage();
+    const { page, user } = await e.signedInPage();
+    // A change of what is theirs is a change in the customer's history.
+    await recordAudit(e.db, {
+      userId: user.id,
+      action: 'set_cancellation_reason',
+      entityType: 'subscription',
+      entityId: sub.id,
+      before: { cancellation_reason: null },
+      after: { cancellation_reason: 'Moved abroad' },
+    });
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers' }).click();
     await page.waitForURL('**/admin/customers');
     await page.getByRole('searchbox', { name: 'Search customers' }).fill('Listfinder');
@@ -101,6 +111,8 @@ describe('customers', () => {
     expect(await page.getByRole('region', { name: "Map of Philippa Listfinder's address" }).count()).toBe(1);
     const subs = page.getByRole('table', { name: 'Subscriptions' });
     await expect.poll(() => subs.textContent()).toContain(`#${sub.id}`);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect.poll(() => history.textContent()).toMatch(/Cancellation reason changed.*Moved abroad/);
     await page.screenshot({ path: '.tmp/screens/customer-page-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     // The sidebar slides away when the window narrows; shoot once it is off-screen.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/types';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, parcels, subscriptionCancellations, subscriptions, users } from '../../db/schema';
 import type { AuditLogQuery } from '../../../contract/audit';
 import { rowsOf } from '../../db/rows';
 
@@ -31,13 +31,31 @@ type LogQuery = Omit<AuditLogQuery, 'entityType'> & { entityType?: string };
 /** The audit table or one of its aliases. */
 type LogTable = Record<'id' | 'userId' | 'action' | 'entityType' | 'entityId' | 'createdAt' | 'before', AnyColumn>;
 
+/**
+ * A customer's record is never changed by the app: their history is the changes of what is theirs, their
+ * subscriptions, those subscriptions' cancellations and their parcels.
+ */
+function ofCustomer(t: LogTable, customerId: number): SQL {
+  const theirs = (entityType: string, ids: SQL) => sql`(${t.entityType} = ${entityType} and ${t.entityId} in (${ids}))`;
+  return sql`(${theirs('subscription', sql`select ${subscriptions.id} from ${subscriptions} where ${subscriptions.customerId} = ${customerId}`)}
+    or ${theirs(
+      'subscription_cancellation',
+      sql`select ${subscriptionCancellations.id} from ${subscriptionCancellations}
+        join ${subscriptions} on ${subscriptions.id} = ${subscriptionCancellations.subscriptionId}
+        where ${subscriptions.customerId} = ${customerId}`,
+    )}
+    or ${theirs('parcel', sql`select ${parcels.id} from ${parcels} where ${parcels.customerId} = ${customerId}`)})`;
+}
+
 /** The filters of the whole log (not its cursor) on one alias of the table. */
 function logFilters(t: LogTable, q: LogQuery, timeZone: string): SQL {
+  const customer = q.entityType === 'customer' && q.entityId !== undefined;
   const filters = and(
     q.userId !== undefined ? eq(t.userId, q.userId) : undefined,
     q.action ? eq(t.action, q.action) : undefined,
-    q.entityType ? eq(t.entityType, q.entityType) : undefined,
-    q.entityId !== undefined ? eq(t.entityId, q.entityId) : undefined,
+    customer ? ofCustomer(t, q.entityId!) : undefined,
+    !customer && q.entityType ? eq(t.entityType, q.entityType) : undefined,
+    !customer && q.entityId !== undefined ? eq(t.entityId, q.entityId) : undefined,
     q.from ? sql`${t.createdAt} >= (${q.from}::date)::timestamp at time zone ${timeZone}` : undefined,
     q.to ? sql`${t.createdAt} < (${q.to}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
   );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type Agent, type TestApp, type TestUser } from '../../test/app';
 import { supplierBody } from '../../test/factories/supplier';
+import { createCancellation, createCancellationReason, createCustomer, createSubscription } from '../../test/factories';
 import { AUDIT_HISTORY_SIZE, type AuditEntry } from '../../../contract/audit';
 
 let t: TestApp;
@@ -86,5 +87,41 @@ describe("a record's history", () => {
     const history = await historyOf(analyst, 'supplier', s.id);
     expect(history).toHaveLength(AUDIT_HISTORY_SIZE);
     expect(history[0]!.after).toEqual({ n: AUDIT_HISTORY_SIZE + 5 });
+  });
+
+  it("shows on a customer's page the changes of their subscriptions, cancellations and parcels, and no one else's", async () => {
+    const customer = await createCustomer(t.db, { name: 'Hilde History' });
+    const other = await createCustomer(t.db, { name: 'Otto Other' });
+    const reason = await createCancellationReason(t.db, { name: 'History Reason' });
+    const cancelled = async (customerId: number) =>
+      createCancellation(t.db, { subscriptionId: (await createSubscription(t.db, { customerId })).id });
+    const theirs = await cancelled(customer.id);
+    const notTheirs = await cancelled(other.id);
+    for (const c of [theirs, notTheirs]) {
+      const set = await clerk.patch(`/admin/subscription-cancellations/${c.id}`, { cancellation_reason_id: reason.id });
+      expect(set.statusCode, set.body).toBe(200);
+    }
+    const sub = await createSubscription(t.db, { customerId: customer.id });
+    const parcel = await clerk.post('/admin/api/parcels', {
+      customer_id: customer.id,
+      direction: 'to_customer',
+      device_id: sub.deviceId,
+      length: 10,
+      width: 8,
+      height: 4,
+      weight: 12,
+    });
+    expect(parcel.statusCode, parcel.body).toBe(201);
+
+    const history = await historyOf(analyst, 'customer', customer.id);
+    expect(
+      history.map((e) => [e.action, e.entityType, e.entityId, ...e.alongside.map((a) => [a.entityType, a.entityId])]),
+    ).toEqual([
+      ['parcel.created', 'parcel', parcel.json<{ id: number }>().id],
+      ['set_cancellation_reason', 'subscription', theirs.subscriptionId, ['subscription_cancellation', theirs.id]],
+    ]);
+    expect(history[1]!.recordName).toBe('Hilde History');
+    expect((await historyOf(analyst, 'customer', other.id)).map((e) => e.entityId)).toEqual([notTheirs.subscriptionId]);
+    expect(await historyOf(analyst, 'customer', other.id + 1000)).toEqual([]);
   });
 });
