@@ -21,7 +21,13 @@ import { healthRoutes } from './modules/health.routes';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { registerModules } from './modules';
-import { openJobQueue, serverJobs, startBackgroundWork, type BackgroundWork } from './jobs/background-work';
+import {
+  expiredRunsCheckSeconds,
+  openJobQueue,
+  serverJobs,
+  startBackgroundWork,
+  type BackgroundWork,
+} from './jobs/background-work';
 
 export interface BuildOptions {
   /** The open, bootstrapped database (main.ts) or a test's; its opener closes it. */
@@ -166,7 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   let { background } = opts;
   if (!background) {
     const own = await startBackgroundWork(
-      await openJobQueue(database, app.log),
+      await openJobQueue(database, app.log, { expiredRunsCheckSeconds: expiredRunsCheckSeconds(config) }),
       database,
       serverJobs(database, config, { log: app.log, now }),
       {

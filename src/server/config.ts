@@ -56,6 +56,14 @@ const envSchema = z.object({
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   BUSINESS_TIMEZONE: z.string().default('America/Chicago'),
   SMTP_URL: z.string().url().optional(),
+  /**
+   * A notification run (alert checks, digests) still running this long after it started is taken as lost, its
+   * instance killed, and run again by another (ADR 060): well above a normal run's seconds, short enough that the
+   * e-mails of a killed run go out within about two minutes.
+   */
+  NOTIFICATION_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
+  /** The wait before a failed or lost notification run is tried again, doubled at each try (ADR 060). */
+  NOTIFICATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   MAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),
   MAP_TILE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -5,7 +5,7 @@ import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { connectDatabase, DataDirLockedError, MigrationMismatchError } from './db/client';
-import { openJobQueue, serverJobs, startBackgroundWork } from './jobs/background-work';
+import { expiredRunsCheckSeconds, openJobQueue, serverJobs, startBackgroundWork } from './jobs/background-work';
 import { serveBackupSocket } from './modules/backups';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */
@@ -32,7 +32,7 @@ async function main() {
   await setup?.close();
   // This server runs the schedules (ADR 056): the queue queues each due run once across every instance.
   const background = await startBackgroundWork(
-    await openJobQueue(database, log),
+    await openJobQueue(database, log, { expiredRunsCheckSeconds: expiredRunsCheckSeconds(config) }),
     database,
     serverJobs(database, config, { log: log }),
     {

@@ -23,7 +23,7 @@ const log = pino({ level: 'silent' });
 let seq = 0;
 
 async function queueWith(work: JobWork, { retryLimit = 2, retryDelaySeconds = 1, name = `job-${++seq}` } = {}) {
-  const queue = await openJobQueue(database, log, 0.5);
+  const queue = await openJobQueue(database, log, { pollSeconds: 0.5 });
   queues.push(queue);
   await queue.define({ name, work, retryLimit, retryDelaySeconds });
   return { queue, name };
