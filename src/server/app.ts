@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { constants as zlib } from 'node:zlib';
-import type { Config } from './config';
+import { expiredRunsCheckSeconds, type Config } from './config';
 import { loggerOptions } from './logging';
 import type { Database } from './db/types';
 import { errorsPlugin } from './plugins/errors';
@@ -21,13 +21,7 @@ import { healthRoutes } from './modules/health.routes';
 import { requestIdGenerator, requestIdPlugin } from './plugins/request-id';
 import { metricsPlugin, metricsRoutes } from './plugins/metrics';
 import { registerModules } from './modules';
-import {
-  expiredRunsCheckSeconds,
-  openJobQueue,
-  serverJobs,
-  startBackgroundWork,
-  type BackgroundWork,
-} from './jobs/background-work';
+import { openJobQueue, serverJobs, startBackgroundWork, type BackgroundWork } from './jobs/background-work';
 
 export interface BuildOptions {
   /** The open, bootstrapped database (main.ts) or a test's; its opener closes it. */

@@ -86,6 +86,13 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
 }
 
+/**
+ * How often pg-boss looks for lost runs: a quarter of the notification jobs' expiry, at least every 15 s, so that a
+ * run killed with its instance is tried again soon after its expiry (ADR 060).
+ */
+export const expiredRunsCheckSeconds = (config: Pick<Config, 'NOTIFICATION_JOB_EXPIRE_SECONDS'>) =>
+  Math.max(1, Math.min(15, Math.floor(config.NOTIFICATION_JOB_EXPIRE_SECONDS / 4)));
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means unset, as in most tools.
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));

@@ -1,11 +1,11 @@
 import { pino } from 'pino';
-import { loadConfig } from './config';
+import { expiredRunsCheckSeconds, loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { ROLES } from '../contract/access';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { connectDatabase, DataDirLockedError, MigrationMismatchError } from './db/client';
-import { expiredRunsCheckSeconds, openJobQueue, serverJobs, startBackgroundWork } from './jobs/background-work';
+import { openJobQueue, serverJobs, startBackgroundWork } from './jobs/background-work';
 import { serveBackupSocket } from './modules/backups';
 
 /** Starts the back office: bootstrap the database, listen, and shut down cleanly on a signal. */

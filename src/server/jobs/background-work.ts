@@ -91,13 +91,6 @@ export function serverJobs(
 }
 
 /**
- * How often pg-boss looks for lost runs: a quarter of the notification jobs' expiry, at least every 15 s, so that a
- * run killed with its instance is tried again soon after its expiry (ADR 060).
- */
-export const expiredRunsCheckSeconds = (config: Pick<Config, 'NOTIFICATION_JOB_EXPIRE_SECONDS'>) =>
-  Math.max(1, Math.min(15, Math.floor(config.NOTIFICATION_JOB_EXPIRE_SECONDS / 4)));
-
-/**
  * The queue for the database: pg-boss on PostgreSQL, the in-process runner on the embedded database. Each looks
  * for runs due every `pollSeconds` (tests look more often); pg-boss looks for lost runs every
  * `expiredRunsCheckSeconds` (the in-process runner has none: its runs die with its process).
