@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { constants as zlib } from 'node:zlib';
-import type { Config } from './config';
+import { expiredRunsCheckSeconds, type Config } from './config';
 import { loggerOptions } from './logging';
 import type { Database } from './db/types';
 import { errorsPlugin } from './plugins/errors';
@@ -166,7 +166,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   let { background } = opts;
   if (!background) {
     const own = await startBackgroundWork(
-      await openJobQueue(database, app.log),
+      await openJobQueue(database, app.log, { expiredRunsCheckSeconds: expiredRunsCheckSeconds(config) }),
       database,
       serverJobs(database, config, { log: app.log, now }),
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, publicOrigin } from './config';
+import { expiredRunsCheckSeconds, loadConfig, publicOrigin } from './config';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -22,6 +22,21 @@ describe('configuration', () => {
     expect(publicOrigin(behind)).toBe('https://office.example.com');
     expect(publicOrigin(loadConfig({}))).toBe('http://127.0.0.1:3000');
     expect(publicOrigin(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }))).toBe('http://127.0.0.1:8080');
+  });
+
+  it('runs a notification job lost with its instance again within about two minutes unless told otherwise', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ NOTIFICATION_JOB_EXPIRE_SECONDS: 60, NOTIFICATION_RETRY_SECONDS: 30 });
+    // Expiry, then the next look for lost runs, then the first retry's wait with pg-boss's jitter (at most twice it).
+    const latest =
+      defaults.NOTIFICATION_JOB_EXPIRE_SECONDS +
+      expiredRunsCheckSeconds(defaults) +
+      2 * defaults.NOTIFICATION_RETRY_SECONDS;
+    expect(latest).toBeLessThanOrEqual(150);
+    expect(expiredRunsCheckSeconds(loadConfig({ NOTIFICATION_JOB_EXPIRE_SECONDS: '10' }))).toBe(2);
+    expect(expiredRunsCheckSeconds(loadConfig({ NOTIFICATION_JOB_EXPIRE_SECONDS: '3600' }))).toBe(15);
+    expect(() => loadConfig({ NOTIFICATION_JOB_EXPIRE_SECONDS: '2' })).toThrow(/NOTIFICATION_JOB_EXPIRE_SECONDS/);
+    expect(() => loadConfig({ NOTIFICATION_RETRY_SECONDS: '0' })).toThrow(/NOTIFICATION_RETRY_SECONDS/);
   });
 
   it('bounds how long a request may take to arrive and a connection may idle', () => {

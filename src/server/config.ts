@@ -58,6 +58,14 @@ const envSchema = z.object({
   IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   BUSINESS_TIMEZONE: z.string().default('America/Chicago'),
   SMTP_URL: z.string().url().optional(),
+  /**
+   * A notification run (alert checks, digests) still running this long after it started is taken as lost, its
+   * instance killed, and run again by another (ADR 060): well above a normal run's seconds, short enough that the
+   * e-mails of a killed run go out within about two minutes.
+   */
+  NOTIFICATION_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(3_600).default(60),
+  /** The wait before a failed or lost notification run is tried again, doubled at each try (ADR 060). */
+  NOTIFICATION_RETRY_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   MAIL_FROM: z.string().default('Back Office <no-reply@example.com>'),
   MAP_TILE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,6 +87,13 @@ export function publicOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
 }
+
+/**
+ * How often pg-boss looks for lost runs: a quarter of the notification jobs' expiry, at least every 15 s, so that a
+ * run killed with its instance is tried again soon after its expiry (ADR 060).
+ */
+export const expiredRunsCheckSeconds = (config: Pick<Config, 'NOTIFICATION_JOB_EXPIRE_SECONDS'>) =>
+  Math.max(1, Math.min(15, Math.floor(config.NOTIFICATION_JOB_EXPIRE_SECONDS / 4)));
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL=`) means unset, as in most tools.

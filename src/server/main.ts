@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { loadConfig } from './config';
+import { expiredRunsCheckSeconds, loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { ROLES } from '../contract/access';
 import { buildApp } from './app';
@@ -33,7 +33,7 @@ async function main() {
   // This server runs the schedules and works the runs (ADR 056): the queue queues each due run once across every
   // instance. With RUN_JOBS=0 it only queues runs (a new alert's first check, Run again) for the instances that work.
   const background = await startBackgroundWork(
-    await openJobQueue(database, log),
+    await openJobQueue(database, log, { expiredRunsCheckSeconds: expiredRunsCheckSeconds(config) }),
     database,
     serverJobs(database, config, { log: log }),
     {

@@ -11,6 +11,9 @@ import { spaShell } from './test/app';
 import { SCALES } from './seed/generate';
 import { supplierBody } from './test/factories/supplier';
 import { SCHEDULES_CLOCK } from './jobs/pg-boss-queue';
+import { startTestSmtp, type TestSmtp } from './test/smtp-server';
+import { ALERT_CHECKS_JOB } from './modules/notifications';
+import { can, type RoleId } from '../contract/access';
 
 /**
  * Two app instances on a PostgreSQL 15 primary with a streaming replica, as production would run them behind a
@@ -19,6 +22,8 @@ import { SCHEDULES_CLOCK } from './jobs/pg-boss-queue';
 
 const ADMIN = { email: 'admin@example.com', password: 'cluster-admin-password-1' };
 const LOGIN_RATE_LIMIT = 8;
+/** A notification run still active 10 s after it started is lost; lost runs are looked for every 2 s (ADR 060). */
+const NOTIFICATION_JOB_EXPIRE_SECONDS = 10;
 
 interface Instance {
   name: string;
@@ -26,6 +31,9 @@ interface Instance {
   url: string;
   output: () => string;
 }
+
+/** The sender of an instance's e-mails: the SMTP server tells by it which instance sends. */
+const mailFromOf = (name: string) => `instance-${name.toLowerCase()}@example.com`;
 
 function startInstance(name: string, cluster: PrimaryWithReplica): Promise<Instance> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -39,6 +47,10 @@ function startInstance(name: string, cluster: PrimaryWithReplica): Promise<Insta
       WEB_DIST_DIR: spaShell(),
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_RATE_LIMIT: String(LOGIN_RATE_LIMIT),
+      SMTP_URL: smtp.url,
+      MAIL_FROM: `Back Office ${name} <${mailFromOf(name)}>`,
+      NOTIFICATION_JOB_EXPIRE_SECONDS: String(NOTIFICATION_JOB_EXPIRE_SECONDS),
+      NOTIFICATION_RETRY_SECONDS: '1',
     },
   });
   let output = '';
@@ -66,8 +78,12 @@ let primary: pg.Pool;
 /** One browser, signed in on A; `onB` is the same browser's requests reaching B. */
 let onA: Session;
 let onB: Session;
+/** The SMTP server both instances send through; `mailGate` is asked before each recipient is accepted. */
+let smtp: TestSmtp;
+let mailGate = async (_to: string, _from: string) => {};
 
 beforeAll(async () => {
+  smtp = await startTestSmtp({ beforeRecipient: (to, from) => mailGate(to, from) });
   cluster = await startPrimaryWithReplica();
   primary = new pg.Pool({ connectionString: cluster.primary.url(), max: 2 });
   // At the same moment, on the empty database.
@@ -81,6 +97,7 @@ afterAll(async () => {
   for (const instance of [a, b]) if (instance?.child.exitCode === null) instance.child.kill('SIGKILL');
   await primary?.end();
   cluster?.remove();
+  await smtp?.close();
 });
 
 const count = async (sql: string) => Number((await primary.query<{ n: string }>(sql)).rows[0]!.n);
@@ -105,6 +122,32 @@ async function sendRuns(queue: string, n: number): Promise<string[]> {
   } finally {
     await boss.stop({ close: false, graceful: false });
   }
+}
+
+/**
+ * Holds the second e-mail to any of `addresses` before its recipient is accepted, so that nothing of it is sent;
+ * `held` answers the sender it came from, `refuse` ends it with a refusal once its client is gone.
+ */
+function holdSecondMailTo(addresses: string[]) {
+  let seen = 0;
+  let heldFrom!: (from: string) => void;
+  let refuse!: () => void;
+  const held = new Promise<string>((resolve) => (heldFrom = resolve));
+  const refused = new Promise<void>(
+    (_, reject) => (refuse = () => reject(Object.assign(new Error('Try again later'), { responseCode: 421 }))),
+  );
+  mailGate = async (to, from) => {
+    if (!addresses.includes(to) || ++seen !== 2) return;
+    heldFrom(from);
+    await refused;
+  };
+  return {
+    held,
+    refuse: () => {
+      refuse();
+      mailGate = async () => {};
+    },
+  };
 }
 
 /** Waits until fn answers true, trying every 100 ms for at most `ms`. */
@@ -227,6 +270,71 @@ describe('two instances on a primary and a streaming replica', () => {
     // One claim row per schedule: the two nightly jobs, the hourly alert checks and digests.
     expect(await count(`select count(*) as n from settings where key like 'job_schedule:%'`)).toBe(4);
   }, 240_000);
+
+  it('mail each recipient of a team alert once when the instance sending it is killed half-way and the other runs it again', async () => {
+    const staff = await primary.query<{ id: number; email: string; role: RoleId }>(
+      'select id, email, role from users where disabled_at is null order by id',
+    );
+    const [owner, ...recipients] = staff.rows.filter((u) => can(u.role, 'dashboard.view')).slice(0, 3);
+    expect(recipients).toHaveLength(2);
+    // A team rule not due for a check, with a crossing still to mail: the run sends three e-mails and nothing else.
+    const rule = await primary.query<{ id: number }>(
+      `insert into alert_rules (owner_id, metric, label, view, condition, threshold, frequency, recipient_ids,
+         firing, next_check_at)
+       values ($1, 'trend:churn-trend:rate', 'Churn rate', 'monthly', 'above', 5, 'daily', $2, true,
+         now() + interval '1 day')
+       returning id`,
+      [owner!.id, recipients.map((r) => r.id)],
+    );
+    const event = await primary.query<{ id: string }>(
+      `insert into alert_events (rule_id, kind, value, previous) values ($1, 'fired', 7.5, 4) returning id`,
+      [rule.rows[0]!.id],
+    );
+    const eventId = event.rows[0]!.id;
+    const addresses = [owner!, ...recipients].map((u) => u.email);
+    // The e-mails of this crossing (a digest may go to the owner too).
+    const mailed = () =>
+      smtp.received.filter((m) => /^Subject: Alert: Churn rate \(past year\) above 5\r$/m.test(m.raw));
+    const outboxRows = () =>
+      count(`select count(*) as n from mail_outbox where idempotency_key like 'alert-event:${eventId}:%'`);
+    const runState = async (id: string) =>
+      (
+        await primary.query<{ state: string; retry_count: number }>(
+          `select state, retry_count from pgboss.job where id = $1
+           union all select state, retry_count from pgboss.archive where id = $1`,
+          [id],
+        )
+      ).rows[0];
+
+    const gate = holdSecondMailTo(addresses);
+    const [run] = await sendRuns(ALERT_CHECKS_JOB, 1);
+    const sender = await gate.held;
+    const [lost, other] = sender === mailFromOf(a.name) ? [a, b] : [b, a];
+    // Half-done: one e-mail accepted and recorded, the second waiting for its recipient to be accepted.
+    expect(mailed().map((m) => m.from)).toEqual([sender]);
+    expect(await outboxRows()).toBe(1);
+    expect(await runState(run!)).toMatchObject({ state: 'active', retry_count: 0 });
+    const exited = new Promise((resolve) => lost.child.once('exit', resolve));
+    lost.child.kill('SIGKILL');
+    await exited;
+    gate.refuse();
+
+    // pg-boss finds the run past its expiry and queues it again; the other instance runs it.
+    const completed = async () => (await runState(run!))?.state === 'completed';
+    expect(await eventually(completed, 60_000)).toBe(true);
+    expect(await runState(run!)).toMatchObject({ state: 'completed', retry_count: 1 });
+    // Each recipient once: the first by the killed instance, the two others by the instance that carried on.
+    const sent = mailed();
+    expect(sent.map((m) => m.to[0]).sort()).toEqual([...addresses].sort());
+    expect(sent.map((m) => m.from)).toEqual([sender, mailFromOf(other.name), mailFromOf(other.name)]);
+    expect(await outboxRows()).toBe(3);
+    expect(await count(`select count(*) as n from alert_events where id = ${eventId} and delivery = 'sent'`)).toBe(1);
+
+    // The later tests work with both instances again.
+    const restarted = await startInstance(lost.name, cluster);
+    if (lost === a) [a, onA] = [restarted, onB.at(restarted.url)];
+    else [b, onB] = [restarted, onA.at(restarted.url)];
+  });
 
   it('lose no acknowledged write when A is killed mid-load, and carry on on B', async () => {
     const acknowledged: number[] = [];

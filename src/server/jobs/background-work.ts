@@ -47,6 +47,12 @@ export function serverJobs(
     now,
     log,
   };
+  // A run of either is seconds; one lost with its instance is run again by another after its expiry (ADR 060).
+  const notificationRuns = {
+    retryLimit: 3,
+    retryDelaySeconds: config.NOTIFICATION_RETRY_SECONDS,
+    expireSeconds: config.NOTIFICATION_JOB_EXPIRE_SECONDS,
+  };
   // The digest run waits for the rollup itself before it draws (sendDueDigests): nothing else to wait for here.
   const pictures = new ChartPictures(db, config.BUSINESS_TIMEZONE, now, Promise.resolve());
   return [
@@ -71,31 +77,32 @@ export function serverJobs(
       label: 'Alert checks',
       schedule: HOURLY,
       work: (signal) => checkAlerts(notifications, signal),
-      retryLimit: 3,
-      retryDelaySeconds: 60,
+      ...notificationRuns,
     },
     {
       name: DIGESTS_JOB,
       label: 'Digests',
       schedule: HOURLY,
       work: (signal) =>
-        sendDueDigests(notifications, signal, (chart, view, reader) =>
-          pictures.chartPicture(chart, { view }, reader),
-        ),
-      retryLimit: 3,
-      retryDelaySeconds: 120,
+        sendDueDigests(notifications, signal, (chart, view, reader) => pictures.chartPicture(chart, { view }, reader)),
+      ...notificationRuns,
     },
   ];
 }
 
 /**
  * The queue for the database: pg-boss on PostgreSQL, the in-process runner on the embedded database. Each looks
- * for runs due every `pollSeconds` (tests look more often).
+ * for runs due every `pollSeconds` (tests look more often); pg-boss looks for lost runs every
+ * `expiredRunsCheckSeconds` (the in-process runner has none: its runs die with its process).
  */
-export async function openJobQueue(database: Database, log: FastifyBaseLogger, pollSeconds = 2): Promise<JobQueue> {
+export async function openJobQueue(
+  database: Database,
+  log: FastifyBaseLogger,
+  { pollSeconds = 2, expiredRunsCheckSeconds = 15 }: { pollSeconds?: number; expiredRunsCheckSeconds?: number } = {},
+): Promise<JobQueue> {
   const pool = poolOf(database.primary);
   return pool
-    ? PgBossQueue.start(pool, log, pollSeconds)
+    ? PgBossQueue.start(pool, log, { pollingIntervalSeconds: pollSeconds, expiredRunsCheckSeconds })
     : new InProcessQueue({ log, lookEveryMs: pollSeconds * 1000 });
 }
 

@@ -26,7 +26,7 @@ async function queueWith(
   work: JobWork,
   { retryLimit = 2, retryDelaySeconds = 1, name = `job-${++seq}`, works = true } = {},
 ) {
-  const queue = await openJobQueue(database, log, 0.5);
+  const queue = await openJobQueue(database, log, { pollSeconds: 0.5 });
   queues.push(queue);
   await queue.define({ name, work, retryLimit, retryDelaySeconds }, { work: works });
   return { queue, name };

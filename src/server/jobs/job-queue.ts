@@ -11,6 +11,12 @@ export interface JobDefinition {
   retryLimit: number;
   /** Wait before the first retry; each next wait is twice the last (backoff). */
   retryDelaySeconds: number;
+  /**
+   * A run still active this long after it started is taken as lost (its instance was killed) and tried again by
+   * another instance; it must be longer than a normal run. Unset: pg-boss's 15 minutes. The in-process runner
+   * ignores it: its runs die with its process.
+   */
+  expireSeconds?: number;
 }
 
 /**

@@ -10,6 +10,16 @@ const SCHEMA = 'pgboss';
 /** The queue whose one run a minute, on one instance, looks at the schedules (a test sends it runs of its own). */
 export const SCHEDULES_CLOCK = 'schedules-clock';
 
+export interface PgBossQueueOptions {
+  /** How often each queue is looked at for runs to start. */
+  pollingIntervalSeconds: number;
+  /**
+   * How often runs past their expiry are looked for (pg-boss's upkeep, on one instance at a time): a lost run waits
+   * up to this long past its expiry before it is tried again.
+   */
+  expiredRunsCheckSeconds: number;
+}
+
 interface RunRow {
   id: string;
   name: string;
@@ -54,26 +64,39 @@ export class PgBossQueue implements JobQueue {
     private readonly pool: pg.Pool,
     private readonly log: FastifyBaseLogger,
     private readonly polling: number,
+    expiredRunsCheckSeconds: number,
   ) {
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => pool.query(text, values) },
       schema: SCHEMA,
       // Finished runs stay a week for the Jobs page, then go.
       deleteAfterDays: 7,
+      maintenanceIntervalSeconds: expiredRunsCheckSeconds,
     });
     this.boss.on('error', (err) => log.error({ err }, 'job queue error'));
   }
 
   /** Creates or upgrades pg-boss's schema and starts its upkeep. */
-  static async start(pool: pg.Pool, log: FastifyBaseLogger, pollingIntervalSeconds = 2): Promise<PgBossQueue> {
-    const queue = new PgBossQueue(pool, log, pollingIntervalSeconds);
+  static async start(
+    pool: pg.Pool,
+    log: FastifyBaseLogger,
+    { pollingIntervalSeconds, expiredRunsCheckSeconds }: PgBossQueueOptions,
+  ): Promise<PgBossQueue> {
+    const queue = new PgBossQueue(pool, log, pollingIntervalSeconds, expiredRunsCheckSeconds);
     await queue.boss.start();
     return queue;
   }
 
   async define(definition: JobDefinition, { work: works = true }: { work?: boolean } = {}): Promise<void> {
-    const { name, retryLimit, retryDelaySeconds, work } = definition;
-    const options = { name, retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true };
+    const { name, retryLimit, retryDelaySeconds, expireSeconds, work } = definition;
+    const options = {
+      name,
+      retryLimit,
+      retryDelay: retryDelaySeconds,
+      retryBackoff: true,
+      // pg-boss refuses an expiry given as undefined: left out, the queue keeps its default.
+      ...(expireSeconds ? { expireInSeconds: expireSeconds } : {}),
+    };
     // Creating is a no-op where the queue exists (another instance made it); the update applies changed options.
     await retriedOnDeadlock(() => this.boss.createQueue(name, options));
     await retriedOnDeadlock(() => this.boss.updateQueue(name, options));

@@ -159,7 +159,7 @@ export async function createTestApp(
   const quiet = pino({ level: 'silent' });
   const background =
     opts.jobs &&
-    (await startBackgroundWork(await openJobQueue(database, quiet, 0.5), database, opts.jobs(database), {
+    (await startBackgroundWork(await openJobQueue(database, quiet, { pollSeconds: 0.5 }), database, opts.jobs(database), {
       timeZone: config.BUSINESS_TIMEZONE,
       log: quiet,
       runSchedules: false,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, type Agent, type TestApp } from '../../test/app';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp-server';
 import { auditLog, mailOutbox, settings } from '../../db/schema';
 import {
   DEFAULT_LOOKUP_EMAIL,
@@ -11,45 +10,13 @@ import {
   type OutboxRow,
 } from '../../../contract/settings';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port that keeps what it receives and refuses one recipient. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address === 'refused@example.com')
-        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
+/** A real SMTP server that refuses one recipient. */
+const startSmtp = () =>
+  startTestSmtp({
+    beforeRecipient: async (to) => {
+      if (to === 'refused@example.com') throw Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1];
 
@@ -60,7 +27,7 @@ const customSettings = {
   body: 'Hello {name} at {email}, sent {date}.',
 };
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtp;
 let t: TestApp;
 let agent: Awaited<ReturnType<TestApp['signIn']>>;
 beforeAll(async () => {
