@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { pino } from 'pino';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
-import { alertRules, auditLog, digestSubscriptions, mailOutbox } from '../../db/schema';
+import { alertEvents, alertRules, auditLog, digestSubscriptions, mailOutbox } from '../../db/schema';
 import { createMailer, type Mail, type Mailer } from '../mail';
 import { checkAlerts } from './alert-checks';
 import { sendDueDigests } from './digests';
@@ -126,6 +126,16 @@ describe('alert rules', () => {
 });
 
 describe('an alert check', () => {
+  // A rule made through the API queues its first check on the app's own queue, run with the real clock and mailer.
+  // The checks below drive a clock and a mailer of their own: they start once those runs are over, or a late one
+  // (a busy machine) could check their rules or mail their crossings first.
+  beforeAll(async () => {
+    const unsettled = async () =>
+      (await t.db.$count(alertRules, and(eq(alertRules.enabled, true), isNull(alertRules.lastCheckedAt)))) +
+      (await t.db.$count(alertEvents, eq(alertEvents.delivery, 'pending')));
+    await vi.waitFor(async () => expect(await unsettled()).toBe(0), { timeout: 60_000, interval: 100 });
+  });
+
   it('mails once per crossing of a random series: "fired" when it starts holding, "back to normal" when it stops', async () => {
     const owner = await t.createUser({ role: 'analyst' });
     await fc.assert(
