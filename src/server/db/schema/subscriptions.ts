@@ -77,9 +77,7 @@ export const subscriptions = pgTable(
     index('subscriptions_status_ordered_at_idx').on(t.status, t.orderedAt, t.id),
     index('subscriptions_carrier_ordered_at_idx').on(t.carrierId, t.orderedAt, t.id),
     index('subscriptions_carrier_status_ordered_at_idx').on(t.carrierId, t.status, t.orderedAt, t.id),
-    index('subscriptions_cancelled_at_idx').on(t.cancelledAt),
-    // The list sorted by cancellation date (ADR 054), only subscriptions with one; subscriptions_cancelled_at_idx is
-    // a prefix of it, to be dropped in a later release.
+    // The list sorted by cancellation date (ADR 054), and every range of cancellation dates.
     index('subscriptions_cancelled_at_id_idx').on(t.cancelledAt, t.id),
     index('subscriptions_customer_idx').on(t.customerId),
     index('subscriptions_device_idx').on(t.deviceId),
