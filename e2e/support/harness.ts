@@ -63,11 +63,7 @@ export async function startE2E(
       const user = await t.createUser(options);
       const page = await newPage(options.viewport, options.serviceWorkers);
       await page.goto('/admin/login');
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      // A role without the dashboard (a field rep) is sent on to its first page at once.
-      await page.waitForURL((url) => url.pathname !== '/admin/login');
+      await signInOnLoginPage(page, user);
       return { page, user };
     },
     async close() {
@@ -76,6 +72,15 @@ export async function startE2E(
       await t.close();
     },
   };
+}
+
+/** Signs in on the sign-in page the browser shows, and waits until the app has left it. */
+export async function signInOnLoginPage(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // A role without the dashboard (a field rep) is sent on to its first page at once.
+  await page.waitForURL((url) => url.pathname !== '/admin/login');
 }
 
 /** Whether the app's sidebar shows any part of itself: collapsed, it is slid off-screen to the left. */
