@@ -189,7 +189,7 @@ describe('a lost answer', () => {
 });
 
 describe('a field rep reading their visits with no network', () => {
-  it('at 375 px, the rep’s own prospects list and a visit they opened online open again offline after a reload, light and dark; the next rep signed in on the phone finds none of it, online or off', async () => {
+  it('at 375 px, the rep’s own prospects list, a visit they opened and one they did not open online all open offline after a reload, light and dark; the next rep signed in on the phone finds none of it, online or off', async () => {
     const { page, user } = await e.signedInPage({
       role: 'field-rep',
       isRep: true,
@@ -200,12 +200,16 @@ describe('a field rep reading their visits with no network', () => {
     page.setDefaultTimeout(15_000);
     const opened = await createProspect(e.db, { repId: user.id, name: 'Maple Porch', address: '12 Maple St' });
     await createProspect(e.db, { repId: user.id, name: 'Cedar Gate' });
+    const unopened = await createProspect(e.db, { repId: user.id, name: 'Birch Yard', address: '40 Birch Rd' });
     await createProspect(e.db, { name: 'Other Rep Door' });
 
     // Online once: the list, then one visit opened from it as a rep opens it (within the app, no page load).
     await page.goto('/admin/prospects');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The list's visits are read ahead for offline reading once the worker runs the page.
+    const readAhead = page.waitForResponse((r) => r.url().endsWith(`/admin/api/prospects/${unopened.id}`));
     await page.reload();
+    await readAhead;
     await page.getByRole('link', { name: 'Maple Porch' }).click();
     await page.waitForURL(`**/admin/prospects/${opened.id}`);
     const heading = page.getByRole('heading', { name: 'Maple Porch' });
@@ -222,6 +226,11 @@ describe('a field rep reading their visits with no network', () => {
     expect(await page.getByRole('link', { name: 'Maple Porch' }).isVisible()).toBe(true);
     expect(await page.getByText('Other Rep Door').count()).toBe(0);
     await screenshotsAt375(page, 'offline-own-visits');
+
+    // A recent visit the rep never opened reads offline too.
+    await page.goto(`/admin/prospects/${unopened.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Birch Yard' }).isVisible()).toBe(true);
+    expect(await page.getByText('40 Birch Rd, Nashville, TN 37203').isVisible()).toBe(true);
 
     // Back online, the rep signs out; the next rep on this phone opens the same addresses, online and then offline.
     await page.context().setOffline(false);
