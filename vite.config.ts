@@ -86,7 +86,15 @@ const installable = VitePWA({
         urlPattern: ({ request, url }) =>
           request.mode === 'navigate' && !/^\/admin\/(login|logout|set-password)/.test(url.pathname),
         handler: 'NetworkFirst',
-        options: { cacheName: PAGES_CACHE, networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
+        options: {
+          cacheName: PAGES_CACHE,
+          networkTimeoutSeconds: 6,
+          cacheableResponse: { statuses: [200] },
+          // Every page is the one app, which its router draws from the address: the last page served is kept under
+          // one key, so a page opened within the app (never loaded whole, as a visit opened from the list) opens
+          // offline too. The worker runs a copy of this function's text, so it names nothing from this file.
+          plugins: [{ cacheKeyWillBeUsed: async () => '/admin/' }],
+        },
       },
     ],
   },

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './support/harness';
+import { inEachScheme, signInOnLoginPage, startE2E, type E2E } from './support/harness';
 import { createUser } from '../src/server/test/factories';
-import { prospects, users } from '../src/server/db/schema';
+import { createProspect } from '../src/server/test/factories/prospect';
+import { prospects, sessions, users } from '../src/server/db/schema';
 
 let e: E2E;
 beforeAll(async () => {
@@ -37,9 +38,15 @@ async function fillAddress(page: Page) {
   await field(page, 'Zip').fill('37203');
 }
 
-/** Fills and submits a visit typed at a door: the position is the one the phone gives at Submit. */
-async function logVisit(page: Page, visit: { rep: string; name: string; at: { latitude: number; longitude: number } }) {
-  await choose(page, 'Rep', visit.rep);
+/**
+ * Fills and submits a visit typed at a door: the position is the one the phone gives at Submit. The rep is chosen
+ * only by a rep who may log visits for others; a visit is otherwise their own.
+ */
+async function logVisit(
+  page: Page,
+  visit: { rep?: string; name: string; at: { latitude: number; longitude: number } },
+) {
+  if (visit.rep) await choose(page, 'Rep', visit.rep);
   await field(page, 'Name').fill(visit.name);
   await fillAddress(page);
   await choose(page, 'Action', 'Not Home');
@@ -48,6 +55,12 @@ async function logVisit(page: Page, visit: { rep: string; name: string; at: { la
 }
 
 const waitingTitle = (page: Page) => page.getByRole('heading', { name: /^Waiting to send/ });
+
+/** The page as it is, in the light and the dark scheme, as .tmp/screens/<name>-375-<scheme>.png. */
+const screenshotsAt375 = (page: Page, name: string) =>
+  inEachScheme(page, async (scheme) => {
+    await page.screenshot({ path: `.tmp/screens/${name}-375-${scheme}.png`, fullPage: true });
+  });
 
 describe('a field rep with no network', () => {
   it('at 375 px logs three visits offline; when the network returns the two valid ones reach the server once each at their submit-time places, the refused one stays with the reason; signing out leaves nothing for the next user', async () => {
@@ -119,10 +132,7 @@ describe('a field rep with no network', () => {
 
     // The next rep on the same phone sees nothing of the first.
     const next = await e.createUser({ role: 'field-rep', isRep: true, name: 'Blake Next' });
-    await page.getByLabel('Email').fill(next.email);
-    await page.getByLabel('Password').fill(next.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/admin/login');
+    await signInOnLoginPage(page, next);
     await page.goto('/admin/prospects/create');
     await expect.poll(() => field(page, 'Name').isVisible()).toBe(true);
     expect(await waitingTitle(page).count()).toBe(0);
@@ -140,10 +150,7 @@ describe('a lost answer', () => {
     const context = page.context();
     page.setDefaultTimeout(15_000);
     await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(rep.email);
-    await page.getByLabel('Password').fill(rep.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/admin/login');
+    await signInOnLoginPage(page, rep);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: 36.15, longitude: -86.78 });
 
@@ -178,5 +185,108 @@ describe('a lost answer', () => {
     expect(answers[1]!.body).toBe(answers[0]!.body);
     const stored = await e.db.select().from(prospects).where(eq(prospects.repId, rep.id));
     expect(stored.map((p) => p.name)).toEqual(['Lost Answer']);
+  });
+});
+
+describe('a field rep reading their visits with no network', () => {
+  it('at 375 px, the rep’s own prospects list, a visit they opened and one they did not open online all open offline after a reload, light and dark; the next rep signed in on the phone finds none of it, online or off', async () => {
+    const { page, user } = await e.signedInPage({
+      role: 'field-rep',
+      isRep: true,
+      name: 'Devon Walk',
+      viewport: PHONE,
+      serviceWorkers: 'allow',
+    });
+    page.setDefaultTimeout(15_000);
+    const opened = await createProspect(e.db, { repId: user.id, name: 'Maple Porch', address: '12 Maple St' });
+    await createProspect(e.db, { repId: user.id, name: 'Cedar Gate' });
+    const unopened = await createProspect(e.db, { repId: user.id, name: 'Birch Yard', address: '40 Birch Rd' });
+    await createProspect(e.db, { name: 'Other Rep Door' });
+
+    // Online once: the list, then one visit opened from it as a rep opens it (within the app, no page load).
+    await page.goto('/admin/prospects');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The list's visits are read ahead for offline reading once the worker runs the page.
+    const readAhead = page.waitForResponse((r) => r.url().endsWith(`/admin/api/prospects/${unopened.id}`));
+    await page.reload();
+    await readAhead;
+    await page.getByRole('link', { name: 'Maple Porch' }).click();
+    await page.waitForURL(`**/admin/prospects/${opened.id}`);
+    const heading = page.getByRole('heading', { name: 'Maple Porch' });
+    await expect.poll(() => heading.isVisible()).toBe(true);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => heading.isVisible()).toBe(true);
+    expect(await page.getByText('12 Maple St, Nashville, TN 37203').isVisible()).toBe(true);
+    await screenshotsAt375(page, 'offline-visit');
+
+    await page.goto('/admin/prospects');
+    await expect.poll(() => page.getByRole('link', { name: 'Cedar Gate' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Maple Porch' }).isVisible()).toBe(true);
+    expect(await page.getByText('Other Rep Door').count()).toBe(0);
+    await screenshotsAt375(page, 'offline-own-visits');
+
+    // A recent visit the rep never opened reads offline too.
+    await page.goto(`/admin/prospects/${unopened.id}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Birch Yard' }).isVisible()).toBe(true);
+    expect(await page.getByText('40 Birch Rd, Nashville, TN 37203').isVisible()).toBe(true);
+
+    // Back online, the rep signs out; the next rep on this phone opens the same addresses, online and then offline.
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/admin/login');
+    const next = await e.createUser({ role: 'field-rep', isRep: true, name: 'Jordan After' });
+    await signInOnLoginPage(page, next);
+    await page.goto('/admin/prospects');
+    await expect.poll(() => page.getByText('No prospect visits match.').first().isVisible()).toBe(true);
+    await page.goto(`/admin/prospects/${opened.id}`);
+    await expect.poll(() => page.getByRole('alert').first().isVisible()).toBe(true);
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole('alert').first().isVisible()).toBe(true);
+    expect(await page.getByText('Maple Porch').count()).toBe(0);
+    await page.goto('/admin/prospects');
+    await expect.poll(() => page.getByText('No prospect visits match.').first().isVisible()).toBe(true);
+    expect(await page.getByText('Cedar Gate').count()).toBe(0);
+  });
+});
+
+describe('a session that ends while the rep is offline', () => {
+  it('at 375 px, when the network returns the app asks the rep to sign in again and keeps the waiting visit; signed in again, the visit reaches the server once', async () => {
+    const { page, user } = await e.signedInPage({
+      role: 'field-rep',
+      isRep: true,
+      name: 'Emery Late',
+      viewport: PHONE,
+      serviceWorkers: 'allow',
+    });
+    page.setDefaultTimeout(15_000);
+    await loadOnceOnline(page);
+    await page.context().setOffline(true);
+    await logVisit(page, { name: 'Late Door', at: { latitude: 36.16, longitude: -86.78 } });
+    await expect.poll(() => waitingTitle(page).textContent()).toBe('Waiting to send (1)');
+
+    // Meanwhile the session ends on the server (its idle time ran out, or the rep was signed out everywhere).
+    await e.db.delete(sessions).where(sql`${sessions.data}->>'userId' = ${String(user.id)}`);
+
+    await page.context().setOffline(false);
+    await page.waitForURL('**/admin/login', { timeout: 40_000 });
+    const ended = page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' });
+    await expect.poll(() => ended.isVisible()).toBe(true);
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+    expect(databases).toContain(`visit-outbox-${user.id}`);
+    await screenshotsAt375(page, 'offline-session-ended');
+    expect(await e.db.select().from(prospects).where(eq(prospects.repId, user.id))).toEqual([]);
+
+    // Signed in again, the first page the rep lands on sends what waits.
+    await signInOnLoginPage(page, user);
+    await expect.poll(() => page.getByText('1 waiting visit sent.').isVisible(), { timeout: 20_000 }).toBe(true);
+    const stored = await e.db.select().from(prospects).where(eq(prospects.repId, user.id));
+    expect(stored.map((p) => p.name)).toEqual(['Late Door']);
+    // The next page's start finds nothing left to send.
+    await page.goto('/admin/prospects');
+    await expect.poll(() => page.getByRole('link', { name: 'Late Door' }).isVisible()).toBe(true);
+    expect(await e.db.$count(prospects, eq(prospects.repId, user.id))).toBe(1);
   });
 });

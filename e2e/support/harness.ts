@@ -97,6 +97,15 @@ async function signInOverHttp(request: APIRequestContext, user: TestUser): Promi
   if (!res.ok()) throw new Error(`Sign-in answered ${res.status()}: ${await res.text()}`);
 }
 
+/** Signs in on the sign-in page the browser shows, and waits until the app has left it. */
+export async function signInOnLoginPage(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // A role without the dashboard (a field rep) is sent on to its first page at once.
+  await page.waitForURL((url) => url.pathname !== '/admin/login');
+}
+
 /** Whether the app's sidebar shows any part of itself: collapsed, it is slid off-screen to the left. */
 export async function sidebarOnScreen(page: Page): Promise<boolean> {
   const box = await page.getByRole('navigation', { name: 'Main navigation' }).boundingBox();

@@ -7,6 +7,7 @@ import type { HttpMethod } from '../../contract/endpoint';
 import type { ServerErrorBody } from '../../contract/errors';
 import { takeEarlyAnswer } from './early';
 import { forgetCachedAnswers } from './offline/cached-answers';
+import { noteSessionEnded, SESSION_ENDED } from './session-ended';
 
 /** What a user is asked to quote about a server error: it finds that request's lines in the server's log. */
 export const referenceNote = (reference: string) => `Quote this reference: ${reference}`;
@@ -119,8 +120,9 @@ async function send(
   }
   if (res.status === 401) {
     // What the service worker kept of this user's answers goes with the session; the outbox stays for them.
+    noteSessionEnded();
     void forgetCachedAnswers().finally(() => window.location.assign(LOGIN_PAGE));
-    throw new HttpError(401, 'Your session has ended. Please sign in again.');
+    throw new HttpError(401, SESSION_ENDED);
   }
   if (!res.ok) {
     const text = await res.text();

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { MFA_MESSAGES } from '../../../contract/mfa';
 import { HttpError } from '../../lib/http';
+import { forgetSessionEndedNote, SESSION_ENDED, sessionEndedNoted } from '../../lib/session-ended';
 import { signIn, signInWithCode } from './api';
 
 /** The two steps' values and the sign-in calls: a password step that needs a code moves on to the code step. */
@@ -71,23 +72,38 @@ function useSignInSteps() {
   };
 }
 
+/** Whether the app brought the user here because their session ended: said on this visit of the page only. */
+function useSessionEnded(): boolean {
+  const [ended] = useState(sessionEndedNoted);
+  useEffect(forgetSessionEndedNote, []);
+  return ended;
+}
+
 /** E-mail and password, then, when the account has two-factor sign-in on, a code (ADR 014). */
 export function LoginPage() {
   const steps = useSignInSteps();
   const { error, busy } = steps;
   const codeError = steps.fieldErrors.code?.[0];
+  const sessionEnded = useSessionEnded();
 
   return (
-    <Center mih="100vh" p="md" bg="gray.0">
+    // The page behind the form follows the colour scheme, as the form on it does.
+    <Center mih="100vh" p="md" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
       <Paper component="form" onSubmit={steps.submit} withBorder shadow="sm" p="xl" w={380} maw="100%" noValidate>
         <Stack>
           <Title order={1} size="h3">
             Back Office sign-in
           </Title>
-          {error && (
+          {error ? (
             <Alert color="red" icon={<IconAlertCircle />} role="alert">
               {error}
             </Alert>
+          ) : (
+            sessionEnded && (
+              <Alert color="blue" icon={<IconInfoCircle />} role="status">
+                {SESSION_ENDED}
+              </Alert>
+            )
           )}
           {/* Keyed, so each step mounts its own fields: no input or button of one step is reused by the other. */}
           {steps.step === 'code' ? (

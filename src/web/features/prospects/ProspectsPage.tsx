@@ -8,6 +8,7 @@ import { SavedViewsMenu } from '../saved-views';
 import { useCan } from '../auth';
 import { useProspects } from './api';
 import { ProspectFilters, useProspectFilters } from './ProspectFilters';
+import { useVisitsReadAhead } from './useVisitsReadAhead';
 
 const columns: Column<ProspectRow>[] = [
   {
@@ -53,6 +54,7 @@ export function ProspectsPage() {
   const pager = useUrlPager<ProspectListQuery['sort']>('-createdAt');
   const { query, fields, set } = useProspectFilters();
   const list = useProspects({ ...pager.request, ...query });
+  useVisitsReadAhead(list.data?.rows);
 
   return (
     <ListPage
