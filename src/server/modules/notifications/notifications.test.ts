@@ -265,8 +265,8 @@ describe('a weekly digest', () => {
   });
 });
 
-describe('a digest\'s charts', () => {
-  it('are the page\'s pictures of the same rows as the chart\'s data route, attached to the e-mail', async () => {
+describe("a digest's charts", () => {
+  it("are the page's pictures of the same rows as the chart's data route, attached to the e-mail", async () => {
     const analyst = await t.signIn({ role: 'analyst' });
     const dueLastHour = Date.now() - 2 * HOUR;
     await t.db.insert(digestSubscriptions).values({
@@ -279,8 +279,8 @@ describe('a digest\'s charts', () => {
     const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
     const drawn: ChartPicture[] = [];
     const mailer = keepingMailer();
-    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, view, reader) => {
-      drawn.push(await pictures.chartPicture(chart, { view }, reader));
+    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, query, reader) => {
+      drawn.push(await pictures.chartPicture(chart, query, reader));
       return drawn.at(-1)!;
     });
     const [mail] = mailer.sent.filter((m) => m.to === analyst.user.email);

@@ -79,7 +79,7 @@ describe('a chart drawn on the server', () => {
 
   it('says its title, its period line and the name of each legend entry, the stretch compared with included', async () => {
     const def = TREND_CHARTS[0]!;
-    const drawn = await pictures.chartPicture(def.endpoint, { view: 'monthly', compare: true }, viewer);
+    const drawn = await pictures.trendPicture(def.endpoint, { view: 'monthly', compare: true }, viewer);
     const today = localDate(new Date(), TZ);
     expect(drawn.title).toBe('Subscription Activity');
     expect(drawn.period).toBe(
