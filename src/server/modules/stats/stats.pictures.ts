@@ -80,11 +80,20 @@ function viewOf(def: TrendChartDef, query: ChartPictureQuery) {
   return view;
 }
 
+/** What each field of a picture's query chooses, to say that a chart has none. */
+const CHOICE: Record<keyof ChartPictureQuery, string> = {
+  view: 'view',
+  limit: 'limit',
+  from: 'range',
+  to: 'range',
+  compare: 'comparison',
+};
+
 /** A chart with no views, ranges or comparison takes none of them (the credits: no limit either). */
 function refuseFields(title: string, query: ChartPictureQuery, fields: (keyof ChartPictureQuery)[]) {
   const asked = fields.filter((field) => query[field] !== undefined);
   if (asked.length)
-    throw new FieldErrors(Object.fromEntries(asked.map((f) => [f, [`${title} has no ${f} to choose.`]])));
+    throw new FieldErrors(Object.fromEntries(asked.map((f) => [f, [`${title} has no ${CHOICE[f]} to choose.`]])));
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
