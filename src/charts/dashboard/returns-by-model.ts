@@ -12,12 +12,13 @@ export function returnsOption(rows: ReturnRateRow[]): EChartsOption {
     color: [BRAND_COLORS.red],
     grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis' as const, confine: true },
-    // Horizontal bars keep long model names readable on a phone; the most returned model is on top.
+    // Horizontal bars keep long model names readable on a phone; the most returned model is on top. Every model is
+    // named while the names fit; past that (scores of models in 400 px) the axis skips some rather than overprint.
     yAxis: {
       type: 'category' as const,
       inverse: true,
       data: rows.map((r) => r.model),
-      axisLabel: { interval: 0, width: 130, overflow: 'truncate' as const },
+      axisLabel: { interval: 'auto', width: 130, overflow: 'truncate' as const },
     },
     xAxis: { type: 'value' as const, minInterval: 1 },
     series: [{ name: 'Returns', type: 'bar' as const, data: rows.map((r) => r.returns) }],
