@@ -5,6 +5,7 @@ import { startE2E, type E2E } from './support/harness';
 import {
   createCancellation,
   createCancellationReason,
+  createCredit,
   createRenewal,
   createSubscription,
 } from '../src/server/test/factories';
@@ -31,6 +32,14 @@ beforeAll(async () => {
       });
   }
   for (let i = 1; i < 40; i++) await createRenewal(e.db, { renewedAt: ago(i) });
+  // Credits due in the next weeks and after them, for Next 4 Weeks.
+  for (const [days, amount] of [
+    [2, '80.00'],
+    [10, '45.50'],
+    [24, '120.00'],
+    [50, '300.00'],
+  ] as const)
+    await createCredit(e.db, { amount, dueOn: new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10) });
 });
 afterAll(() => e.close());
 
@@ -85,6 +94,33 @@ describe('chart pictures drawn by the server', () => {
       expect(picture.height).toBeGreaterThan((400 + 72) * 2);
       await page.screenshot({ path: `.tmp/screens/server-picture-opened-${width}-${scheme}.png` });
     });
+
+  it('draws 21-day returns by product and Next 4 Weeks saying what the PNG of each chart’s menu says', async () => {
+    const { page } = await e.signedInPage({ role: 'analyst', viewport: { width: 1280, height: 900 } });
+    await page.goto('/admin');
+    for (const [chart, title] of [
+      ['return-rate-by-model', '21-day returns by product'],
+      ['upcoming-credits', 'Next 4 Weeks'],
+    ] as const) {
+      await card(page, chart).scrollIntoViewIfNeeded();
+      await drawn(page, chart);
+      const onPage = await downloadedPicture(page, title);
+      const res = await page.request.get(pictureOf(chart));
+      expect(res.status(), chart).toBe(200);
+      const bytes = await res.body();
+      fs.writeFileSync(`.tmp/screens/server-picture-${chart}.png`, bytes);
+      const picture = readPng(bytes);
+      expect(picture.texts.Title).toBe(title);
+      expect(picture.texts.Title).toBe(onPage.texts.Title);
+      expect(picture.texts.Description).toBe(onPage.texts.Description);
+    }
+    // The credits' period line says the remaining credits as the card does.
+    const remaining = await card(page, 'upcoming-credits')
+      .getByText(/^Remaining Credits: \$/)
+      .textContent();
+    const credits = readPng(fs.readFileSync('.tmp/screens/server-picture-upcoming-credits.png'));
+    expect(credits.texts.Description!.split('\n')[0]).toMatch(new RegExp(` · ${remaining!.replace('$', '\\$')}$`));
+  });
 
   it('has a picture for every trend chart of the dashboard, titled as its card', async () => {
     const { page } = await e.signedInPage({ role: 'analyst', at: '/admin' });

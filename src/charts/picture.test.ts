@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { donutOption } from './donut';
 import { pictureSvg, withText } from './picture';
 
 const option = {
@@ -31,6 +32,14 @@ describe("a chart's picture", () => {
     // Title above and legend below the chart's own 300 px.
     expect(width).toBe(960);
     expect(height).toBeGreaterThan(300 + 72);
+  });
+
+  it('lays a donut out below its title and period, not over them', () => {
+    const donut = donutOption({ data: [{ name: 'Week of Nov 30', value: 80 }], colors: ['#3366CC'] });
+    const { svg } = pictureSvg({ ...of, option: donut, height: 400 });
+    // The ring's outer edge starts at its top, above its centre: below the 72 px of title and period line.
+    const top = Number(/<path d="M480 ([\d.]+)A/.exec(svg)![1]);
+    expect(top).toBeGreaterThanOrEqual(72);
   });
 
   it('is drawn on the card’s colour, in the dark scheme too', () => {

@@ -63,8 +63,12 @@ export function pictureSvg({ option, title, period, height, scheme, background }
   });
   // A picture answers no pointer: the option's hover text is left out.
   const { tooltip: _hover, ...drawn } = option;
+  const series = Array.isArray(drawn.series) ? drawn.series : drawn.series ? [drawn.series] : [];
   chart.setOption({
     ...drawn,
+    // A donut is laid out between the title and the legend, as a grid is: its centre and radius are shares of that
+    // box, not of the whole picture, which would run it into the period line.
+    series: series.map((s) => (s.type === 'pie' ? { ...s, top: HEADER, bottom: legendHeight } : s)),
     animation: false,
     backgroundColor: background,
     title: {

@@ -1,11 +1,25 @@
 import { z } from './zod';
 import { endpoint } from './endpoint';
 import { decimal, id, int, text, unstorableText } from './primitives';
-import { KPI_KEYS, STATS_ENDPOINTS, STATS_VIEWS, type KpiKey, type StatsEndpoint, type StatsView } from './stats';
+import { UPCOMING_CREDIT_WEEKS } from './business';
+import {
+  CREDITS_CHART,
+  KPI_KEYS,
+  latestDeployed,
+  RETURN_RATE_MAX_LIMIT,
+  RETURNS_CHART,
+  STATS_ENDPOINTS,
+  STATS_VIEWS,
+  type KpiKey,
+  type StatsEndpoint,
+  type StatsView,
+} from './stats';
 
 /**
  * Alerts and digests (ADR 059): the dashboard's figures mailed to the people who watch them. A rule watches one
- * figure — a KPI tile (`kpi:<tile>`) or one series of a trend chart (`trend:<endpoint>:<series>`) in a view.
+ * figure — a KPI tile (`kpi:<tile>`), one series of a trend chart (`trend:<endpoint>:<series>`) in a view, one
+ * model's 21-day returns among the latest N deployed devices (`returns-by-model:<N>:<model>`) or the remaining
+ * credits (`credits:remaining`) (ADR 061).
  */
 
 export const ALERT_CONDITIONS = ['above', 'below', 'change'] as const;
@@ -18,24 +32,59 @@ export const SNOOZE_CHOICES = { day: 1, week: 7 } as const;
 /** Rules one person keeps: a check of every rule is a job with a bound. */
 export const ALERT_RULES_MAX = 50;
 
-export type AlertMetric = { kind: 'kpi'; key: KpiKey } | { kind: 'trend'; endpoint: StatsEndpoint; field: string };
+export type AlertMetric =
+  | { kind: 'kpi'; key: KpiKey }
+  | { kind: 'trend'; endpoint: StatsEndpoint; field: string }
+  | { kind: 'returns-by-model'; limit: number; model: string }
+  | { kind: 'credits'; figure: 'remaining' };
 
-/** Reads `kpi:<tile>` or `trend:<endpoint>:<series>`; null for anything else. */
+/** A name of the rows' own (a model, a reason): some text a database keeps as it is. */
+const rowName = (name: string) => name.length > 0 && name.length <= 80 && unstorableText(name) === null;
+/** N of the latest deployed devices, written as the page writes it: 1 to 10,000, no sign, no leading zero. */
+const deviceCount = (n: string) => /^[1-9]\d{0,4}$/.test(n) && Number(n) <= RETURN_RATE_MAX_LIMIT;
+
+/** Reads `kpi:<tile>`, `trend:<endpoint>:<series>`, `returns-by-model:<N>:<model>` or `credits:remaining`; else null. */
 export function parseAlertMetric(metric: string): AlertMetric | null {
   const [kind, first, ...rest] = metric.split(':');
   if (kind === 'kpi' && rest.length === 0) {
     return (KPI_KEYS as readonly string[]).includes(first ?? '') ? { kind, key: first as KpiKey } : null;
+  }
+  if (kind === 'credits') return first === 'remaining' && rest.length === 0 ? { kind, figure: first } : null;
+  if (kind === 'returns-by-model') {
+    const model = rest.join(':');
+    return first && deviceCount(first) && rowName(model) ? { kind, limit: Number(first), model } : null;
   }
   if (kind !== 'trend' || !first || !Object.hasOwn(STATS_ENDPOINTS, first)) return null;
   const endpointName = first as StatsEndpoint;
   const field = rest.join(':');
   const { fields } = STATS_ENDPOINTS[endpointName];
   // Named columns (reasons, suppliers) are whatever the rows carry; fixed fields are the endpoint's own.
-  const known =
-    typeof fields === 'string'
-      ? field.length > 0 && field.length <= 80 && unstorableText(field) === null
-      : (fields as readonly string[]).includes(field);
+  const known = typeof fields === 'string' ? rowName(field) : (fields as readonly string[]).includes(field);
   return known ? { kind, endpoint: endpointName, field } : null;
+}
+
+/**
+ * The conditions a figure may be watched for: a change needs the same figure one period before, which the returns
+ * by model (the latest devices, no period) and the remaining credits (as of today) have not (ADR 061).
+ */
+export function conditionsFor(metric: string): readonly AlertCondition[] {
+  const kind = metric.split(':')[0];
+  return kind === 'kpi' || kind === 'trend' ? ALERT_CONDITIONS : ['above', 'below'];
+}
+
+/** What stretch a rule's figure covers, as its rule says it: "Past Year", "Latest 100 deployed devices". */
+export function alertScope(metric: string, view: StatsView): string {
+  const parsed = parseAlertMetric(metric);
+  switch (parsed?.kind) {
+    case 'kpi':
+      return 'Last 30 days';
+    case 'returns-by-model':
+      return latestDeployed(parsed.limit);
+    case 'credits':
+      return `Due after the next ${UPCOMING_CREDIT_WEEKS} weeks`;
+    default:
+      return STATS_VIEWS[view].label;
+  }
 }
 
 export const alertRule = z.object({
@@ -81,7 +130,13 @@ export const alertRuleBody = z
         path: ['view'],
         message: `This chart has no ${STATS_VIEWS[rule.view].label} view.`,
       });
-    if (rule.condition === 'change' && rule.threshold <= 0)
+    if (!conditionsFor(rule.metric).includes(rule.condition))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['condition'],
+        message: 'This figure has no period before to compare with: choose above or below.',
+      });
+    else if (rule.condition === 'change' && rule.threshold <= 0)
       ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'A change is a percentage above 0.' });
   });
 export type AlertRuleBody = z.input<typeof alertRuleBody>;
@@ -100,10 +155,12 @@ export type DigestCadence = (typeof DIGEST_CADENCES)[number];
 /** Charts one digest draws. */
 export const DIGEST_CHARTS_MAX = 6;
 
+/** A trend chart in a view (`{endpoint}-{view}`, not all time), the returns by model (the latest 100) or the credits. */
 const chartName = z
   .string()
   .max(100)
   .refine((name) => {
+    if (name === RETURNS_CHART || name === CREDITS_CHART) return true;
     const view = Object.keys(STATS_VIEWS).find((v) => name.endsWith(`-${v}`)) as StatsView | undefined;
     const endpointName = view && name.slice(0, -view.length - 1);
     return (

@@ -160,7 +160,7 @@ export function percentage(part: number | null | undefined, whole: number | null
   return ((part / whole) * 100).toFixed(2);
 }
 
-const ROW_LIMIT_MESSAGE = 'The limit must be 25, 50 or 100.';
+export const ROW_LIMIT_MESSAGE = 'The limit must be 25, 50 or 100.';
 /** Row limits of the promo chart; also accepted as `?limit=` by its endpoint. */
 export const COMPARE_MAX_PERIODS = 120;
 /** The most periods a chosen range may span in its view (a daily view of 13 months, a weekly one of 7 years). */
@@ -199,10 +199,22 @@ export const trendQuery = z.object(trendFields).superRefine(rangeRules);
 /** Any name reaches the handler, which answers 404 unless the §7 table has it (parseTrendName). */
 export const trendParams = z.object({ name: z.string() });
 
+/** The most of the latest deployed devices the returns by model count. */
+export const RETURN_RATE_MAX_LIMIT = 10_000;
+const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${RETURN_RATE_MAX_LIMIT.toLocaleString('en-US')}.`;
+
+/** "Latest 100 deployed devices": what the returns by model count, as the chart's picture and its alerts say it. */
+export const latestDeployed = (limit: number) => `Latest ${limit.toLocaleString('en-US')} deployed devices`;
+
+/** The dashboard's two charts that are not trends, named (as a trend is) by their data's endpoint (ADR 061). */
+export const RETURNS_CHART = 'return-rate-by-model';
+export const CREDITS_CHART = 'upcoming-credits';
+
 /**
  * A chart's picture is asked for as the page draws it: a view (the chart's default when none), the row limit or a
  * chosen range of its data, and `compare=1` for the stretch before, drawn as the "Compare" switch draws it. Nothing
- * else: an earlier stretch alone (`before`) is not a view the page draws.
+ * else: an earlier stretch alone (`before`) is not a view the page draws. The limit is a trend's row limit, or the
+ * latest deployed devices the returns by model count (each chart checks its own).
  */
 export const chartPictureQuery = z
   .strictObject({
@@ -211,7 +223,7 @@ export const chartPictureQuery = z
         error: 'The view must be daily, weekly, monthly or yearly.',
       })
       .optional(),
-    limit: trendFields.limit,
+    limit: int({ min: 1, max: RETURN_RATE_MAX_LIMIT, message: LIMIT_MESSAGE }).optional(),
     from: trendFields.from,
     to: trendFields.to,
     compare: z
@@ -226,8 +238,6 @@ export const chartPictureParams = z.object({ chart: z.string() });
 /** A PNG picture (`image/png`): documents the answer of a chart's picture. */
 export const pngFile = z.string().describe('A PNG picture (image/png).');
 
-export const RETURN_RATE_MAX_LIMIT = 10_000;
-const LIMIT_MESSAGE = `The limit must be a whole number from 1 to ${RETURN_RATE_MAX_LIMIT.toLocaleString('en-US')}.`;
 export const returnRateParams = z.object({
   limit: int({ min: 1, max: RETURN_RATE_MAX_LIMIT, message: LIMIT_MESSAGE }),
 });

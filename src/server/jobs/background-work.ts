@@ -84,7 +84,7 @@ export function serverJobs(
       label: 'Digests',
       schedule: HOURLY,
       work: (signal) =>
-        sendDueDigests(notifications, signal, (chart, view, reader) => pictures.chartPicture(chart, { view }, reader)),
+        sendDueDigests(notifications, signal, (chart, query, reader) => pictures.chartPicture(chart, query, reader)),
       ...notificationRuns,
     },
   ];

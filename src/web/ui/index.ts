@@ -46,4 +46,4 @@ export { ChartDataTable, ChartMenu } from './chart/ChartData';
 export type { ChartPicture, ChartTable } from './chart/ChartData';
 export { ChartLegend } from './chart/ChartLegend';
 export type { LegendItem } from './chart/ChartLegend';
-export { DonutChart, donutOption } from './chart/DonutChart';
+export { DonutChart } from './chart/DonutChart';

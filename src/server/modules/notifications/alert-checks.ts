@@ -1,7 +1,12 @@
 import { and, asc, eq, gte, lt, lte } from 'drizzle-orm';
-import { parseAlertMetric, type AlertCondition, type AlertFrequency } from '../../../contract/notifications';
+import {
+  alertScope,
+  parseAlertMetric,
+  type AlertCondition,
+  type AlertFrequency,
+} from '../../../contract/notifications';
 import { NOTIFICATIONS_PAGE, UNSUBSCRIBE_PAGE, DASHBOARD_PAGE } from '../../../contract/pages';
-import { STATS_VIEWS, type StatsView } from '../../../contract/stats';
+import type { StatsView } from '../../../contract/stats';
 import { alertEvents, alertRules } from '../../db/schema';
 import { nextDue, type BusinessSchedule } from '../../jobs/business-time';
 import { ensureRollup } from '../stats';
@@ -169,9 +174,7 @@ const CONDITION_TEXT: Record<AlertCondition, string> = {
 export function ruleSentence(rule: Pick<Rule, 'label' | 'condition' | 'threshold' | 'view' | 'metric'>): string {
   const condition = rule.condition as AlertCondition;
   const threshold = `${formatNumber(rule.threshold)}${condition === 'change' ? ' %' : ''}`;
-  const view = rule.metric.startsWith('kpi:')
-    ? 'last 30 days'
-    : STATS_VIEWS[rule.view as StatsView].label.toLowerCase();
+  const view = alertScope(rule.metric, rule.view as StatsView).toLowerCase();
   return `${rule.label} (${view}) ${CONDITION_TEXT[condition]} ${threshold}`;
 }
 

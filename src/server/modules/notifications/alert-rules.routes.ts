@@ -4,17 +4,27 @@ import { can } from '../../../contract/access';
 import type { CurrentUser } from '../../../contract/auth';
 import {
   notificationEndpoints as endpoints,
+  parseAlertMetric,
   RULE_NOT_FOUND_MESSAGE,
   SNOOZE_CHOICES,
 } from '../../../contract/notifications';
 import { alertRules } from '../../db/schema';
+import type { Db } from '../../db/types';
 import { FieldErrors, ForbiddenError, NotFoundError } from '../../http/errors';
 import { route } from '../../http/route';
 import type { JobQueue } from '../../jobs/job-queue';
 import { originOf, recordAudit } from '../audit';
+import { isModelCounted } from '../stats';
 import { ALERT_CHECKS_JOB } from './job-names';
 import type { NotificationDeps } from './notification-deps';
 import { asRules, assertRoomForRule, countRules, eventsOf, possibleRecipients, ruleOf } from './notifications.queries';
+
+/** A model's returns are watched only for a model the chart can count, spelled as it shows it (ADR 061). */
+async function assertFigureExists(db: Db, metric: string) {
+  const parsed = parseAlertMetric(metric);
+  if (parsed?.kind === 'returns-by-model' && !(await isModelCounted(db, parsed.model)))
+    throw new FieldErrors({ metric: [`There is no model named '${parsed.model}'.`] });
+}
 
 /** Alert rules (ADR 059): a person's own to make, snooze and end; rules that mail others are the Administrators'. */
 export const alertRuleRoutes: FastifyPluginAsync<
@@ -33,6 +43,7 @@ export const alertRuleRoutes: FastifyPluginAsync<
   };
 
   route(app, endpoints.createRule, async ({ user, body, request, reply }) => {
+    await assertFigureExists(db, body.metric);
     const recipientIds = await recipientsFor(user, body.recipientIds);
     const rule = await db.transaction(async (tx) => {
       assertRoomForRule(await countRules(tx, user.id));

@@ -1,18 +1,24 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { DigestCadence } from '../../../contract/notifications';
 import { DASHBOARD_PAGE, NOTIFICATIONS_PAGE, UNSUBSCRIBE_PAGE } from '../../../contract/pages';
-import { STATS_VIEWS, type StatsEndpoint, type StatsView } from '../../../contract/stats';
+import {
+  CREDITS_CHART,
+  RETURNS_CHART,
+  STATS_VIEWS,
+  type ChartPictureQuery,
+  type StatsView,
+} from '../../../contract/stats';
 import { digestSubscriptions } from '../../db/schema';
 import { lastDue, nextDue, type BusinessSchedule } from '../../jobs/business-time';
 import { ensureRollup, kpis, rollupSums, type ChartPicture } from '../stats';
-import { changeText, escapeHtml, formatNumber, formatTile, notificationMail } from './notification-mail';
+import { changeText, escapeHtml, formatTile, notificationMail } from './notification-mail';
 import { readersAmong, type NotificationDeps, type Reader } from './notification-deps';
 import { signUnsubscribe } from './unsubscribe-tokens';
 
 type Subscription = typeof digestSubscriptions.$inferSelect;
 
 /** A chart of the dashboard drawn for a reader, with the rows drawn (ChartPictures.chartPicture). */
-export type DrawChart = (endpoint: StatsEndpoint, view: StatsView, reader: Reader) => Promise<ChartPicture>;
+export type DrawChart = (chart: string, query: ChartPictureQuery, reader: Reader) => Promise<ChartPicture>;
 
 /** When a digest is due, in business time: at its hour daily, on its weekday, or on the 1st of each month. */
 export function digestSchedule(digest: { cadence: string; weekday: number | null; hour: number }): BusinessSchedule {
@@ -29,10 +35,14 @@ export const nextDigestAt = (digest: Parameters<typeof digestSchedule>[0], now: 
 export const lastDigestDue = (digest: Parameters<typeof digestSchedule>[0], now: number, timeZone: string) =>
   new Date(lastDue(digestSchedule(digest), now, timeZone));
 
-/** `{endpoint}-{view}` back into its parts (the contract checked the name when the digest was saved). */
-function chartOf(name: string): { endpoint: StatsEndpoint; view: StatsView } {
+/**
+ * A chart the digest keeps by name, as its picture is asked for: `{endpoint}-{view}` back into its parts, or a chart
+ * with no views in its own way (the returns by model of the latest 100). The contract checked the name when saved.
+ */
+function chartOf(name: string): { chart: string; query: ChartPictureQuery } {
+  if (name === RETURNS_CHART || name === CREDITS_CHART) return { chart: name, query: {} };
   const view = (Object.keys(STATS_VIEWS) as StatsView[]).find((v) => name.endsWith(`-${v}`))!;
-  return { endpoint: name.slice(0, -view.length - 1) as StatsEndpoint, view };
+  return { chart: name.slice(0, -view.length - 1), query: { view } };
 }
 
 /**
@@ -89,7 +99,7 @@ async function digestMail(deps: NotificationDeps, digest: Subscription, reader: 
   const clock = { now: new Date(deps.now()), timeZone: deps.timeZone };
   const figures = await kpis(deps.db, rollupSums, {}, clock);
   const charts = await Promise.all(
-    digest.charts.map((name) => chartOf(name)).map((c) => draw(c.endpoint, c.view, reader)),
+    digest.charts.map((name) => chartOf(name)).map((c) => draw(c.chart, c.query, reader)),
   );
   const day = new Intl.DateTimeFormat('en-US', { timeZone: deps.timeZone, dateStyle: 'medium' }).format(dueAt);
   const subject = `${CADENCE_TITLE[digest.cadence as DigestCadence]} digest · ${day}`;
@@ -112,18 +122,7 @@ async function digestMail(deps: NotificationDeps, digest: Subscription, reader: 
     (c, i) =>
       `<p style="margin:20px 0 0"><a href="${escapeHtml(page)}"><img src="cid:chart-${i}" alt="${escapeHtml(`${c.title}, ${c.period}`)}" width="600" style="max-width:100%"></a></p>`,
   );
-  const chartText = charts.flatMap((c) => [
-    '',
-    `${c.title} (${c.period})`,
-    ...c.rows.slice(-3).map((r) =>
-      [
-        `  ${r.period}:`,
-        ...Object.entries(r)
-          .filter(([k]) => k !== 'period')
-          .map(([k, v]) => `${k} ${typeof v === 'number' ? formatNumber(v) : v}`),
-      ].join(' '),
-    ),
-  ]);
+  const chartText = charts.flatMap((c) => ['', `${c.title} (${c.period})`, ...c.text]);
   return notificationMail(
     {
       to: reader.email,

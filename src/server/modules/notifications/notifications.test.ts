@@ -5,13 +5,20 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
 import { alertEvents, alertRules, auditLog, digestSubscriptions, mailOutbox } from '../../db/schema';
 import { createMailer, type Mail, type Mailer } from '../mail';
-import { checkAlerts } from './alert-checks';
+import { checkAlerts, ruleSentence } from './alert-checks';
 import { sendDueDigests } from './digests';
-import type { Figure } from './figures';
+import { readFigure, type Figure } from './figures';
 import type { NotificationDeps } from './notification-deps';
 import { signUnsubscribe } from './unsubscribe-tokens';
 import { ChartPictures, type ChartPicture } from '../stats';
-import { UNSUBSCRIBE_REFUSED_MESSAGE } from '../../../contract/notifications';
+import { parseAlertMetric, UNSUBSCRIBE_REFUSED_MESSAGE } from '../../../contract/notifications';
+import {
+  createCancellation,
+  createCredit,
+  createDevice,
+  createProduct,
+  createSubscription,
+} from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,6 +129,94 @@ describe('alert rules', () => {
     const team = await admin.post(RULES, { ...churnRule, recipientIds: [analyst.id] });
     expect(team.statusCode).toBe(201);
     expect(team.json().recipients).toEqual([{ id: analyst.id, name: expect.any(String) }]);
+  });
+});
+
+describe('alert rules on the returns by product and the remaining credits', () => {
+  const returnsRule = (model: string) => ({
+    ...churnRule,
+    metric: `returns-by-model:100:${model}`,
+    label: `21-day returns by product · ${model}`,
+    condition: 'above',
+    threshold: 0,
+  });
+  const creditsRule = { ...churnRule, metric: 'credits:remaining', label: 'Remaining Credits', threshold: 100 };
+
+  it('watch a model’s returns among the latest deployed devices and the remaining credits as their cards show them', async () => {
+    const product = await createProduct(t.db, { model: 'Alert Drill Phone' });
+    const device = await createDevice(t.db, { productId: product.id });
+    const sub = await createSubscription(t.db, { deviceId: device.id, orderedAt: new Date(Date.now() - 86_400_000) });
+    await createCancellation(t.db, { subscriptionId: sub.id, cancelledAt: new Date() });
+    await createCredit(t.db, {
+      amount: '250.00',
+      dueOn: new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10),
+    });
+    const ann = await t.signIn({ role: 'analyst' });
+    const returns = await ann.post(RULES, returnsRule('Alert Drill Phone'));
+    expect(returns.statusCode).toBe(201);
+    expect((await ann.post(RULES, creditsRule)).statusCode).toBe(201);
+
+    const clock = { now: new Date(), timeZone: 'America/Chicago' };
+    const row = (await ann.get('/admin/api/stats/return-rate-by-model/100'))
+      .json<{ model: string; returns: number }[]>()
+      .find((r) => r.model === 'Alert Drill Phone')!;
+    expect(row.returns).toBe(1);
+    const model = await readFigure(t.db, parseAlertMetric('returns-by-model:100:Alert Drill Phone')!, 'monthly', clock);
+    expect(model).toMatchObject({ value: row.returns, previous: null });
+    const credits = await readFigure(t.db, parseAlertMetric('credits:remaining')!, 'monthly', clock);
+    const remaining = (await ann.get('/admin/api/stats/upcoming-credits')).json().remaining;
+    expect(credits).toMatchObject({ value: Number(remaining), previous: null });
+
+    expect(ruleSentence(returns.json())).toBe(
+      '21-day returns by product · Alert Drill Phone (latest 100 deployed devices) above 0',
+    );
+    expect(ruleSentence({ ...creditsRule, threshold: 100 })).toBe(
+      'Remaining Credits (due after the next 4 weeks) above 100',
+    );
+    // Checked with the owner's rights, as any rule: the model's one return is above 0, and it mails once.
+    const mailer = keepingMailer();
+    const at = { ms: Date.now() + 1_000 };
+    await checkAlerts(depsWith(at, mailer), never);
+    await checkAlerts(depsWith(at, mailer), never);
+    expect(mailer.sent.filter((m) => m.to === ann.user.email).map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        'Alert: 21-day returns by product · Alert Drill Phone (latest 100 deployed devices) above 0',
+      ]),
+    );
+    expect(mailer.sent.filter((m) => m.subject.includes('Alert Drill Phone'))).toHaveLength(1);
+    await t.db.delete(alertRules).where(eq(alertRules.ownerId, ann.user.id));
+  });
+
+  it('refuses a model the chart cannot count, a change against a period they have not, and odd input, with 422 on the field', async () => {
+    await createProduct(t.db, { model: 'Odd Phone' });
+    const dan = await t.signIn({ role: 'analyst' });
+    for (const [rule, field] of [
+      [returnsRule('odd phone'), 'metric'],
+      [returnsRule('Odd Phone '), 'metric'],
+      [returnsRule('__proto__'), 'metric'],
+      [{ ...returnsRule('Odd Phone'), metric: 'returns-by-model:100:Odd\u0000Phone' }, 'metric'],
+      [returnsRule('x'.repeat(81)), 'metric'],
+      [{ ...returnsRule('Odd Phone'), metric: 'returns-by-model:0100:Odd Phone' }, 'metric'],
+      [{ ...returnsRule('Odd Phone'), metric: 'returns-by-model:10001:Odd Phone' }, 'metric'],
+      [{ ...returnsRule('Odd Phone'), metric: 'returns-by-model:99999999999999999999:Odd Phone' }, 'metric'],
+      [{ ...returnsRule('Odd Phone'), metric: 'returns-by-model:100' }, 'metric'],
+      [{ ...returnsRule('Odd Phone'), condition: 'change', threshold: 10 }, 'condition'],
+      [{ ...returnsRule('Odd Phone'), threshold: 1e300 }, 'threshold'],
+      [{ ...creditsRule, metric: 'credits:remaining:x' }, 'metric'],
+      [{ ...creditsRule, metric: 'credits:__proto__' }, 'metric'],
+      [{ ...creditsRule, condition: 'change', threshold: 10 }, 'condition'],
+      [{ ...creditsRule, threshold: '9'.repeat(400) }, 'threshold'],
+    ] as const) {
+      const res = await dan.post(RULES, rule);
+      expect(res.statusCode, JSON.stringify(rule)).toBe(422);
+      expect(Object.keys(res.json().errors), JSON.stringify(rule)).toEqual([field]);
+    }
+    const unknown = await dan.post(RULES, returnsRule('odd phone'));
+    expect(unknown.json().errors.metric).toEqual(["There is no model named 'odd phone'."]);
+    expect((await dan.get('/admin/api/notifications')).json().rules).toEqual([]);
+    // 'SIM Only' names the lines with no phone: always counted.
+    expect((await dan.post(RULES, returnsRule('SIM Only'))).statusCode).toBe(201);
+    await t.db.delete(alertRules).where(eq(alertRules.ownerId, dan.user.id));
   });
 });
 
@@ -275,8 +370,8 @@ describe('a weekly digest', () => {
   });
 });
 
-describe('a digest\'s charts', () => {
-  it('are the page\'s pictures of the same rows as the chart\'s data route, attached to the e-mail', async () => {
+describe("a digest's charts", () => {
+  it("are the page's pictures of the same rows as the chart's data route, attached to the e-mail", async () => {
     const analyst = await t.signIn({ role: 'analyst' });
     const dueLastHour = Date.now() - 2 * HOUR;
     await t.db.insert(digestSubscriptions).values({
@@ -289,8 +384,8 @@ describe('a digest\'s charts', () => {
     const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
     const drawn: ChartPicture[] = [];
     const mailer = keepingMailer();
-    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, view, reader) => {
-      drawn.push(await pictures.chartPicture(chart, { view }, reader));
+    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, query, reader) => {
+      drawn.push(await pictures.chartPicture(chart, query, reader));
       return drawn.at(-1)!;
     });
     const [mail] = mailer.sent.filter((m) => m.to === analyst.user.email);
@@ -303,6 +398,52 @@ describe('a digest\'s charts', () => {
     expect(mail!.html).toContain('src="cid:chart-0"');
     expect(mail!.text).toContain(`${drawn[0]!.title} (${drawn[0]!.period})`);
     await t.db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, analyst.user.id));
+  });
+});
+
+describe('a digest of the returns by product and Next 4 Weeks', () => {
+  it('draws both as their data routes answer them, and says the remaining credits in its text', async () => {
+    const analyst = await t.signIn({ role: 'analyst' });
+    await t.db.insert(digestSubscriptions).values({
+      userId: analyst.user.id,
+      cadence: 'daily',
+      hour: 0,
+      charts: ['return-rate-by-model', 'upcoming-credits'],
+      lastDueAt: new Date(Date.now() - 50 * HOUR),
+    });
+    const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
+    const drawn: ChartPicture[] = [];
+    const mailer = keepingMailer();
+    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, query, reader) => {
+      drawn.push(await pictures.chartPicture(chart, query, reader));
+      return drawn.at(-1)!;
+    });
+    expect(drawn.map((d) => d.title)).toEqual(['21-day returns by product', 'Next 4 Weeks']);
+    expect(drawn[0]!.rows).toEqual((await analyst.get('/admin/api/stats/return-rate-by-model/100')).json());
+    const credits = (await analyst.get('/admin/api/stats/upcoming-credits')).json();
+    expect(drawn[1]!.rows).toEqual(credits);
+    const [mail] = mailer.sent.filter((m) => m.to === analyst.user.email);
+    expect((mail!.attachments as unknown[]).length).toBe(2);
+    expect(mail!.text).toContain('21-day returns by product (Latest 100 deployed devices)');
+    expect(mail!.text).toContain(`  Remaining Credits: $${credits.remaining}`);
+    await t.db.delete(digestSubscriptions).where(eq(digestSubscriptions.userId, analyst.user.id));
+  });
+
+  it('is saved with them, and refuses a chart that is not on the dashboard', async () => {
+    const eve = await t.signIn({ role: 'analyst' });
+    const saved = await eve.put('/admin/api/notifications/digest', {
+      cadence: 'daily',
+      hour: 8,
+      charts: ['upcoming-credits', 'return-rate-by-model'],
+    });
+    expect(saved.statusCode).toBe(200);
+    const refused = await eve.put('/admin/api/notifications/digest', {
+      cadence: 'daily',
+      hour: 8,
+      charts: ['return-rate-by-model-monthly'],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['charts.0']);
   });
 });
 

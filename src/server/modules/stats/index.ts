@@ -14,7 +14,8 @@ export const statsModule: FastifyPluginAsync<
 /** The answers kept between requests: one set for the app, dropped by writes elsewhere (ADR 024). */
 export { StatsAnswers } from './stats.cache';
 /** The figures themselves, for the alerts and digests that mail them (ADR 059). */
-export { trend, type StatsClock } from './stats.service';
+export { returnRateByModel, trend, upcomingCredits, type StatsClock } from './stats.service';
+export { isModelCounted } from './stats.queries';
 export { kpis } from './stats.kpis';
 export { rollupSums } from './stats.queries';
 /** The dashboard's charts as PNG pictures, for the picture route and for messages that carry them (ADR 057). */

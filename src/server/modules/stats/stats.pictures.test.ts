@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Agent, type TestApp } from '../../test/app';
-import { createCancellation, createSubscription } from '../../test/factories';
+import fs from 'node:fs';
+import {
+  createCancellation,
+  createCredit,
+  createDevice,
+  createProduct,
+  createSubscription,
+} from '../../test/factories';
 import { fillPath, pathOf } from '../../../contract/endpoint';
 import type { CurrentUser } from '../../../contract/auth';
 import { statsEndpoints, trendName, type StatsRow, type StatsView } from '../../../contract/stats';
@@ -79,7 +86,7 @@ describe('a chart drawn on the server', () => {
 
   it('says its title, its period line and the name of each legend entry, the stretch compared with included', async () => {
     const def = TREND_CHARTS[0]!;
-    const drawn = await pictures.chartPicture(def.endpoint, { view: 'monthly', compare: true }, viewer);
+    const drawn = await pictures.trendPicture(def.endpoint, { view: 'monthly', compare: true }, viewer);
     const today = localDate(new Date(), TZ);
     expect(drawn.title).toBe('Subscription Activity');
     expect(drawn.period).toBe(
@@ -106,6 +113,79 @@ describe('a chart drawn on the server', () => {
     const text = drawn.png.toString('utf8');
     expect(text).toContain(`Title\0\0\0\0\0Subscription Activity`);
     expect(text).toContain(['Description\0\0\0\0\0' + drawn.period, ...legend].join('\n'));
+  });
+});
+
+describe('the two charts that are not trends, drawn on the server', () => {
+  /** A 21-day return of a subscription ordered two days ago on a new deployed device of `productId`. */
+  async function returnOn(productId: number) {
+    const device = await createDevice(t.db, { productId });
+    const sub = await createSubscription(t.db, {
+      deviceId: device.id,
+      orderedAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    await createCancellation(t.db, { subscriptionId: sub.id, cancelledAt: new Date() });
+  }
+
+  it('21-day returns by product: draws exactly the rows its data route answers, for the default and a chosen limit', async () => {
+    const drill = await createProduct(t.db, { model: 'Picture Drill Phone' });
+    const flip = await createProduct(t.db, { model: 'Picture Flip Phone' });
+    for (const id of [drill.id, drill.id, drill.id, flip.id]) await returnOn(id);
+    for (const limit of [100, 3]) {
+      const page = await agent.get(pathOf(statsEndpoints.returnRateByModel, { limit }));
+      const drawn = await pictures.chartPicture('return-rate-by-model', limit === 100 ? {} : { limit }, viewer);
+      expect(drawn.rows, `latest ${limit}`).toEqual(page.json());
+      expect(drawn.period).toBe(`Latest ${limit} deployed devices`);
+    }
+    const drawn = await pictures.chartPicture('return-rate-by-model', {}, viewer);
+    expect(drawn.title).toBe('21-day returns by product');
+    expect(drawn.text[0]).toBe('  Picture Drill Phone: 3');
+    const text = drawn.png.toString('utf8');
+    expect(text).toContain(`Title${'\0'.repeat(5)}21-day returns by product`);
+    expect(text).toContain('Description\0\0\0\0\0Latest 100 deployed devices\nReturns');
+    fs.mkdirSync('.tmp', { recursive: true });
+    fs.writeFileSync('.tmp/server-picture-return-rate-by-model.png', drawn.png);
+  });
+
+  it('Next 4 Weeks: draws exactly the credits its data route answers, the remaining credits in its period line', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await createCredit(t.db, { amount: '40.00', dueOn: inDays(1) });
+    await createCredit(t.db, { amount: '15.50', dueOn: inDays(9) });
+    await createCredit(t.db, { amount: '1234.00', dueOn: inDays(60) });
+    const page = (await agent.get(pathOf(statsEndpoints.upcomingCredits, {}))).json();
+    const drawn = await pictures.chartPicture('upcoming-credits', {}, viewer);
+    expect(drawn.rows).toEqual(page);
+    expect(drawn.title).toBe('Next 4 Weeks');
+    // The only credit due after the next 4 weeks is this test's.
+    expect(page.remaining).toBe('1234.00');
+    expect(drawn.period).toMatch(/^Weekly · 4 weeks from \w{3} \d{1,2}, \d{4} · Remaining Credits: \$1,234\.00$/);
+    expect(drawn.text.at(-1)).toBe('  Remaining Credits: $1,234.00');
+    // The legend names each week with its credits, as the card's does.
+    const description = drawn.png.toString('utf8');
+    expect(description).toMatch(/Description\0{5}Weekly · [^\n]+\nWeek of \w{3} \d{1,2}\n/);
+    fs.mkdirSync('.tmp', { recursive: true });
+    fs.writeFileSync('.tmp/server-picture-upcoming-credits.png', drawn.png);
+  });
+
+  it('are refused to a role without the dashboard, and refuse what they have not to choose with 422 on the field', async () => {
+    const rep = await t.signIn({ role: 'field-rep' });
+    expect((await rep.get(pictureUrl('return-rate-by-model'))).statusCode).toBe(403);
+    expect((await rep.get(pictureUrl('upcoming-credits'))).statusCode).toBe(403);
+    const cases: [string, string, string, string][] = [
+      ['return-rate-by-model', 'limit=0', 'limit', 'The limit must be a whole number from 1 to 10,000.'],
+      ['return-rate-by-model', 'limit=10001', 'limit', 'The limit must be a whole number from 1 to 10,000.'],
+      ['return-rate-by-model', 'limit=1e9', 'limit', 'The limit must be a whole number from 1 to 10,000.'],
+      ['return-rate-by-model', 'view=monthly', 'view', '21-day returns by product has no view to choose.'],
+      ['return-rate-by-model', 'compare=1', 'compare', '21-day returns by product has no comparison to choose.'],
+      ['upcoming-credits', 'limit=25', 'limit', 'Next 4 Weeks has no limit to choose.'],
+      ['upcoming-credits', 'from=2026-01-01&to=2026-02-01', 'from', 'Next 4 Weeks has no range to choose.'],
+      ['visitor-trend', 'limit=500', 'limit', 'The limit must be 25, 50 or 100.'],
+    ];
+    for (const [chart, query, field, message] of cases) {
+      const res = await agent.get(pictureUrl(chart, query));
+      expect(res.statusCode, `${chart}?${query}`).toBe(422);
+      expect(res.json().errors[field], `${chart}?${query}`).toEqual([message]);
+    }
   });
 });
 

@@ -146,6 +146,9 @@ export const returnReasonColumns = (db: Tx) =>
 export const supplierColumns = (db: Tx) =>
   rowsOf<NamedColumn>(db, sql`SELECT id, name, true AS active FROM suppliers ORDER BY name, id`);
 
+/** The model the returns by model name lines with no phone after. */
+const SIM_ONLY = 'SIM Only';
+
 /**
  * 21-day returns (the rule of stats.facts.ts) of the subscriptions of the latest `limit` deployed devices, by model.
  * The order (DESC NULLS LAST) is exactly that of devices_deployed_at_idx, so the latest devices are read from the
@@ -158,13 +161,26 @@ export function returnsByModel(db: Tx, limit: number, timeZone: string) {
     sql`WITH latest AS (
           SELECT id, product_id FROM devices WHERE deployed_at IS NOT NULL ORDER BY deployed_at DESC NULLS LAST LIMIT ${limit}
         )
-        SELECT p.id AS "productId", coalesce(p.model, 'SIM Only') AS model,
+        SELECT p.id AS "productId", coalesce(p.model, ${sql.raw(quoteLiteral(SIM_ONLY))}) AS model,
                count(s.id) FILTER (WHERE ${sql.raw(isReturnSql(local('s.ordered_at'), local('s.cancelled_at')))})::int AS returns
         FROM latest d
         LEFT JOIN products p ON p.id = d.product_id
         LEFT JOIN subscriptions s ON s.device_id = d.id
         GROUP BY 1, 2 ORDER BY returns DESC, model, 1`,
   );
+}
+
+/**
+ * Whether the returns by model can ever count a model of this name: a phone model's, or 'SIM Only' (lines with no
+ * phone), spelled exactly as the chart shows it.
+ */
+export async function isModelCounted(db: Tx, model: string): Promise<boolean> {
+  if (model === SIM_ONLY) return true;
+  const [row] = await rowsOf<{ found: number }>(
+    db,
+    sql`SELECT 1 AS found FROM products WHERE model = ${model} LIMIT 1`,
+  );
+  return !!row;
 }
 
 /** Unapplied credits due in each of `weeks` weeks from `today`, and those due after them. */

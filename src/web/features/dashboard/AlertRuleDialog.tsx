@@ -1,6 +1,11 @@
 import { Anchor, Modal, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { ALERT_VIEWS, notificationEndpoints as endpoints, type AlertRuleBody } from '../../../contract/notifications';
+import {
+  ALERT_VIEWS,
+  conditionsFor,
+  notificationEndpoints as endpoints,
+  type AlertRuleBody,
+} from '../../../contract/notifications';
 import { STATS_VIEWS } from '../../../contract/stats';
 import {
   Form,
@@ -16,19 +21,23 @@ import { useApiQuery } from '../../lib/data';
 import { useCan } from '../auth';
 import { paths } from '../../paths';
 
-/** A figure an alert can watch: a KPI tile, or a chart whose series and views the dialog offers. */
+/** A figure an alert can watch: a KPI tile or a figure of a card, or a chart whose series and views the dialog offers. */
 export interface AlertTarget {
   /** The tile's or the chart's name, as the page shows it. */
   title: string;
-  /** `kpi:<tile>`, or `trend:<endpoint>:` followed by one of `series`. */
+  /** `kpi:<tile>` or `credits:remaining`, or `trend:<endpoint>:` or `returns-by-model:<N>:` followed by a series. */
   metric: string;
   series?: { field: string; name: string }[];
+  /** What a series is (a model): its choice is labelled so, and the rule's label always names the one chosen. */
+  seriesLabel?: string;
+  /** What the value is compared in, as the card shows it. */
+  valueHint?: string;
   /** The views the chart has; none for a tile (read as shown: the last 30 days). */
   views?: readonly string[];
   view?: string;
 }
 
-const CONDITIONS = [
+const CONDITIONS: { value: Values['condition']; label: string }[] = [
   { value: 'above', label: 'Above' },
   { value: 'below', label: 'Below' },
   { value: 'change', label: 'Changes by' },
@@ -61,7 +70,10 @@ function useAlertRuleForm(target: AlertTarget, views: readonly Values['view'][])
     return {
       ...rest,
       metric: target.series ? `${target.metric}${series}` : target.metric,
-      label: seriesName && target.series!.length > 1 ? `${target.title} · ${seriesName}` : target.title,
+      label:
+        seriesName && (target.series!.length > 1 || target.seriesLabel)
+          ? `${target.title} · ${seriesName}`
+          : target.title,
       recipientIds: recipientIds.map(Number),
     };
   });
@@ -90,7 +102,8 @@ export function AlertRuleDialog({ target, onClose }: { target: AlertTarget; onCl
   const views = (target.views ?? []).filter((v): v is Values['view'] => (ALERT_VIEWS as readonly string[]).includes(v));
   const form = useAlertRuleForm(target, views);
   const condition = form.data.condition;
-  const seriesProps = useSelectFieldProps(form, 'series', { label: 'Series', required: true });
+  const conditions = conditionsFor(target.metric);
+  const seriesProps = useSelectFieldProps(form, 'series', { label: target.seriesLabel ?? 'Series', required: true });
   const viewProps = useSelectFieldProps(form, 'view', { label: 'Period', required: true });
   const thresholdProps = useFieldProps(form, 'threshold', {
     label: condition === 'change' ? 'Change of more than (%)' : 'Value',
@@ -104,7 +117,7 @@ export function AlertRuleDialog({ target, onClose }: { target: AlertTarget; onCl
   return (
     <Modal opened onClose={onClose} title={`Alert me: ${target.title}`} size="md">
       <Form form={form} onSubmit={() => form.submit(endpoints.createRule, {}, { onSuccess: saved })}>
-        {target.series && target.series.length > 1 && (
+        {target.series && (target.series.length > 1 || target.seriesLabel) && (
           <Select
             {...seriesProps}
             data={target.series.map((s) => ({ value: s.field, label: s.name }))}
@@ -124,18 +137,12 @@ export function AlertRuleDialog({ target, onClose }: { target: AlertTarget; onCl
           selectWidth={160}
           value={condition}
           onChange={(value) => form.setData('condition', value as Values['condition'])}
-          data={CONDITIONS}
+          data={CONDITIONS.filter((c) => conditions.includes(c.value))}
         />
         <TextInput
           {...thresholdProps}
           inputMode="decimal"
-          description={
-            condition === 'change'
-              ? 'Against the period before, either way.'
-              : target.series
-                ? undefined
-                : 'As the tile shows it (a rate in %).'
-          }
+          description={condition === 'change' ? 'Against the period before, either way.' : target.valueHint}
         />
         <Select {...frequencyProps} data={FREQUENCIES} allowDeselect={false} />
         {can('staff.manage') && <RecipientsField form={form} />}

@@ -160,7 +160,11 @@ function TileGrid({ kpis }: { kpis: ReturnType<typeof useKpis> }) {
       )}
       {alerting && (
         <AlertRuleDialog
-          target={{ title: alerting.label, metric: `kpi:${alerting.key}` }}
+          target={{
+            title: alerting.label,
+            metric: `kpi:${alerting.key}`,
+            valueHint: 'As the tile shows it (a rate in %).',
+          }}
           onClose={() => setAlerting(null)}
         />
       )}

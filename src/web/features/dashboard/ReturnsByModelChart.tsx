@@ -1,32 +1,21 @@
 import { useMemo, useState } from 'react';
-import { Card, Group, NumberInput, Title } from '@mantine/core';
+import { Card, Group, Menu, NumberInput, Title } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { BRAND_COLORS, RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/business';
+import { RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/business';
 import { RETURN_RATE_MAX_LIMIT } from '../../../contract/stats';
 import { EmptyState, ErrorState, LoadingState, Chart, useInView, ChartDataTable, ChartMenu } from '../../ui';
+import {
+  RETURNS_HEIGHT as HEIGHT,
+  RETURNS_TITLE as TITLE,
+  returnsOption,
+  returnsPeriod,
+} from '../../../charts/dashboard/returns-by-model';
 import { useReturnRate } from './api';
 import { modelReturnsAddress } from './drills';
+import { AlertRuleDialog } from './AlertRuleDialog';
 
-const TITLE = '21-day returns by product';
-const HEIGHT = 400;
 type Returns = NonNullable<ReturnType<typeof useReturnRate>['data']>;
-
-function returnsOption(data: Returns) {
-  return {
-    color: [BRAND_COLORS.red],
-    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-    tooltip: { trigger: 'axis' as const, confine: true },
-    // Horizontal bars keep long model names readable on a phone; the most returned model is on top.
-    yAxis: {
-      type: 'category' as const,
-      inverse: true,
-      data: data.map((r) => r.model),
-      axisLabel: { interval: 0, width: 130, overflow: 'truncate' as const },
-    },
-    xAxis: { type: 'value' as const, minInterval: 1 },
-    series: [{ name: 'Returns', type: 'bar' as const, data: data.map((r) => r.returns) }],
-  };
-}
 
 function returnsTable(data: Returns, limit: number) {
   return {
@@ -60,6 +49,22 @@ function LimitInput({ limit, onChange }: { limit: number; onChange(limit: number
   );
 }
 
+/** "Alert me" on one model's returns among as many of the latest deployed devices as the chart counts now. */
+function ModelAlertDialog({ rows, limit, onClose }: { rows: Returns; limit: number; onClose(): void }) {
+  return (
+    <AlertRuleDialog
+      target={{
+        title: TITLE,
+        metric: `returns-by-model:${limit}:`,
+        series: rows.map((r) => ({ field: r.model, name: r.model })),
+        seriesLabel: 'Model',
+        valueHint: `Returns among the ${returnsPeriod(limit).toLowerCase()}.`,
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
 /** Bars by model of the 21-day returns among the latest N deployed devices (N = 100 unless changed). */
 export function ReturnsByModelChart() {
   const [limit, setLimit] = useState(RETURN_CHART_DEFAULT_LIMIT);
@@ -67,12 +72,10 @@ export function ReturnsByModelChart() {
   const query = useReturnRate(limit, inView);
   const option = useMemo(() => query.data && returnsOption(query.data), [query.data]);
   const table = useMemo(() => query.data && returnsTable(query.data, limit), [query.data, limit]);
-  const picture = useMemo(
-    () => option && { option, period: `Latest ${limit.toLocaleString('en-US')} deployed devices`, height: HEIGHT },
-    [option, limit],
-  );
+  const picture = useMemo(() => option && { option, period: returnsPeriod(limit), height: HEIGHT }, [option, limit]);
   const navigate = useNavigate();
   const [tableShown, setTableShown] = useState(false);
+  const [alerting, setAlerting] = useState(false);
 
   return (
     <Card
@@ -96,7 +99,15 @@ export function ReturnsByModelChart() {
             card={ref}
             tableShown={tableShown}
             onToggleTable={() => setTableShown((shown) => !shown)}
-          />
+          >
+            <Menu.Item
+              leftSection={<IconBell size={16} />}
+              disabled={!query.data?.length}
+              onClick={() => setAlerting(true)}
+            >
+              Alert me…
+            </Menu.Item>
+          </ChartMenu>
         </Group>
       </Group>
       {query.isError ? (
@@ -124,6 +135,9 @@ export function ReturnsByModelChart() {
           />
           <ChartDataTable caption={`${TITLE}, latest ${limit} deployed`} table={table!} shown={tableShown} />
         </>
+      )}
+      {alerting && query.data && (
+        <ModelAlertDialog rows={query.data} limit={limit} onClose={() => setAlerting(false)} />
       )}
     </Card>
   );

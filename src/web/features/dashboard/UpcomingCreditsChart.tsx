@@ -1,25 +1,23 @@
 import { useMemo, useState } from 'react';
-import { Card, Group, Text, Title } from '@mantine/core';
-import { DONUT_PALETTE } from '../../../contract/business';
-import dayjs from 'dayjs';
-import { ErrorState, LoadingState, ChartDataTable, ChartMenu, DonutChart, donutOption, useInView } from '../../ui';
+import { Card, Group, Menu, Text, Title } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { ErrorState, LoadingState, ChartDataTable, ChartMenu, DonutChart, useInView } from '../../ui';
 import { useUpcomingCredits } from './api';
-import { periodLabel } from '../../../charts/dashboard/trend-option';
-
-const HEIGHT = 400;
-const dollars = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const money = (amount: number) => `$${dollars(amount)}`;
+import {
+  CREDITS_HEIGHT as HEIGHT,
+  CREDITS_TITLE as TITLE,
+  creditsDonut,
+  creditsOption,
+  creditsPeriod,
+  remainingCredits,
+} from '../../../charts/dashboard/upcoming-credits';
+import { AlertRuleDialog } from './AlertRuleDialog';
 
 /** Credits due in each of the next 4 weeks, and the remaining credits after them. */
 export function UpcomingCreditsChart() {
   const [ref, inView] = useInView<HTMLDivElement>();
   const query = useUpcomingCredits(inView);
-  const data = useMemo(
-    () =>
-      query.data?.weeks.map((w) => ({ name: `Week of ${periodLabel(w.period, 'daily')}`, value: Number(w.amount) })),
-    [query.data],
-  );
+  const donut = useMemo(() => query.data && creditsDonut(query.data), [query.data]);
   // Weeks by their first day in full, as in every chart's table and CSV.
   const table = useMemo(
     () =>
@@ -30,15 +28,11 @@ export function UpcomingCreditsChart() {
     [query.data],
   );
   const picture = useMemo(
-    () =>
-      data && {
-        option: donutOption({ data, colors: DONUT_PALETTE, format: money }),
-        period: `Weekly · 4 weeks from ${dayjs(query.data!.weeks[0]?.period).format('MMM D, YYYY')}`,
-        height: HEIGHT,
-      },
-    [data, query.data],
+    () => query.data && { option: creditsOption(query.data), period: creditsPeriod(query.data), height: HEIGHT },
+    [query.data],
   );
   const [tableShown, setTableShown] = useState(false);
+  const [alerting, setAlerting] = useState(false);
 
   return (
     <Card
@@ -51,16 +45,20 @@ export function UpcomingCreditsChart() {
     >
       <Group justify="space-between" align="center" mb="xs">
         <Title order={2} size="h4" id="chart-upcoming-credits">
-          Next 4 Weeks
+          {TITLE}
         </Title>
         <ChartMenu
-          title="Next 4 Weeks"
+          title={TITLE}
           table={table ?? null}
           picture={picture ?? null}
           card={ref}
           tableShown={tableShown}
           onToggleTable={() => setTableShown((shown) => !shown)}
-        />
+        >
+          <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setAlerting(true)}>
+            Alert me…
+          </Menu.Item>
+        </ChartMenu>
       </Group>
       {query.isError ? (
         <ErrorState
@@ -68,22 +66,26 @@ export function UpcomingCreditsChart() {
           onRetry={() => void query.refetch()}
           error={query.error}
         />
-      ) : !data ? (
+      ) : !donut ? (
         <div style={{ height: HEIGHT }}>
           <LoadingState label="Loading upcoming credits…" />
         </div>
       ) : (
         <>
-          <Text fw={600}>Remaining Credits: ${dollars(Number(query.data!.remaining))}</Text>
-          <DonutChart
-            data={data}
-            height={HEIGHT - 24}
-            label="Credits due in the next 4 weeks"
-            colors={DONUT_PALETTE}
-            format={money}
-          />
+          <Text fw={600}>{remainingCredits(query.data!)}</Text>
+          <DonutChart {...donut} height={HEIGHT - 24} label="Credits due in the next 4 weeks" />
           <ChartDataTable caption="Credits due in the next 4 weeks" table={table!} shown={tableShown} />
         </>
+      )}
+      {alerting && (
+        <AlertRuleDialog
+          target={{
+            title: 'Remaining Credits',
+            metric: 'credits:remaining',
+            valueHint: 'In dollars, as the card shows it.',
+          }}
+          onClose={() => setAlerting(false)}
+        />
       )}
     </Card>
   );

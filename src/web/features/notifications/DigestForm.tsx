@@ -5,11 +5,14 @@ import {
   type DigestBody,
   type DigestSubscription,
 } from '../../../contract/notifications';
-import { STATS_VIEWS } from '../../../contract/stats';
+import { RETURN_CHART_DEFAULT_LIMIT } from '../../../contract/business';
+import { CREDITS_CHART, RETURNS_CHART, STATS_VIEWS } from '../../../contract/stats';
 import { Form, notify, SegmentedChoice, SubmitButton, useConfirmAction, useForm, useSelectFieldProps } from '../../ui';
 import { api } from '../../lib/api';
 import { useInvalidate } from '../../lib/data';
 import { TREND_CHARTS, viewsOf } from '../../../charts/dashboard/trends';
+import { RETURNS_TITLE, returnsPeriod } from '../../../charts/dashboard/returns-by-model';
+import { CREDITS_TITLE } from '../../../charts/dashboard/upcoming-credits';
 
 const CADENCES = [
   { value: 'daily', label: 'Daily' },
@@ -18,12 +21,19 @@ const CADENCES = [
 ] as const;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
-/** Every chart of the dashboard in each of its views but all time, by the name the digest keeps. */
-const CHART_CHOICES = TREND_CHARTS.flatMap((def) =>
-  viewsOf(def)
-    .filter((view) => view !== 'yearly')
-    .map((view) => ({ value: `${def.endpoint}-${view}`, label: `${def.title} (${STATS_VIEWS[view].label})` })),
-);
+/**
+ * Every chart of the dashboard by the name the digest keeps: the trends in each of their views but all time, then
+ * the returns by model (of the chart's default devices) and the credits.
+ */
+const CHART_CHOICES = [
+  ...TREND_CHARTS.flatMap((def) =>
+    viewsOf(def)
+      .filter((view) => view !== 'yearly')
+      .map((view) => ({ value: `${def.endpoint}-${view}`, label: `${def.title} (${STATS_VIEWS[view].label})` })),
+  ),
+  { value: RETURNS_CHART, label: `${RETURNS_TITLE} (${returnsPeriod(RETURN_CHART_DEFAULT_LIMIT)})` },
+  { value: CREDITS_CHART, label: CREDITS_TITLE },
+];
 
 /** "Mon, Nov 30, 08:00": a digest's time as it was chosen, in business time, whatever the browser's zone. */
 const inBusinessTime = (at: string, timeZone: string) =>

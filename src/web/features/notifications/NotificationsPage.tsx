@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconBellOff, IconClockPause, IconDotsVertical, IconHistory, IconTrash } from '@tabler/icons-react';
-import { notificationEndpoints as endpoints, type AlertRule } from '../../../contract/notifications';
-import { STATS_VIEWS } from '../../../contract/stats';
+import { alertScope, notificationEndpoints as endpoints, type AlertRule } from '../../../contract/notifications';
 import { api } from '../../lib/api';
 import { useApiQuery, useInvalidate } from '../../lib/data';
 import { DataTable, formatDateTime, PageHeader, useConfirmAction, type Column } from '../../ui';
@@ -22,9 +21,8 @@ const FREQUENCY: Record<AlertRule['frequency'], string> = {
 
 /** "Above 5 · Past Year · checked daily at 07:00". */
 export function ruleSummary(rule: AlertRule): string {
-  const period = rule.metric.startsWith('kpi:') ? 'Last 30 days' : STATS_VIEWS[rule.view].label;
   const threshold = `${rule.threshold.toLocaleString('en-US')}${rule.condition === 'change' ? ' %' : ''}`;
-  return `${CONDITION[rule.condition]} ${threshold} · ${period} · ${FREQUENCY[rule.frequency]}`;
+  return `${CONDITION[rule.condition]} ${threshold} · ${alertScope(rule.metric, rule.view)} · ${FREQUENCY[rule.frequency]}`;
 }
 
 function RuleState({ rule }: { rule: AlertRule }) {
