@@ -30,14 +30,14 @@ describe('the DATA_DIR lock', () => {
   });
 
   it('is taken over at once from a killed holder its parent has not reaped yet', async () => {
-    // `sleep 0` exits, and the shell that started it becomes `sleep 5`, which never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 5']);
+    // `sleep 0` exits, and the shell that started it becomes `sleep 60`, which never reaps it (killed at the end).
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60']);
     try {
       const pid = Number(
         await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(String(d)))),
       );
       const state = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0];
-      await expect.poll(state).toBe('Z');
+      await expect.poll(state, { timeout: 20_000 }).toBe('Z');
       const folder = folderLockedBy({ pid, host });
       lockDataDir(folder.dataDir)();
     } finally {

@@ -70,7 +70,8 @@ describe('migrations at start', () => {
     } finally {
       await database.close();
     }
-  });
+    // A fresh embedded database and every migration since the baseline: a start, not a query.
+  }, 90_000);
 
   // Only PostgreSQL builds CONCURRENTLY (the embedded database drops the word), so only it can be left so.
   it.runIf(process.env.DATABASE_URL)(

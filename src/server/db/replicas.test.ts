@@ -60,12 +60,16 @@ describe('read replicas', () => {
       try {
         await replicas.start();
         const db = replicas.pick(null)!;
-        const answer = rowsOf(db, sql`select pg_sleep(0.5), current_setting('default_transaction_read_only') as ro`);
-        // As a replica shutting down would: its server ends the session while the statement runs.
-        await new Promise((r) => setTimeout(r, 150));
-        await primary.query(
-          "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'cut-me' and query like '%pg_sleep%'",
-        );
+        const answer = rowsOf(db, sql`select pg_sleep(1), current_setting('default_transaction_read_only') as ro`);
+        // As a replica shutting down would: its server ends the session while the statement runs (once it runs).
+        const cut = async () =>
+          (
+            await primary.query(
+              `select pg_terminate_backend(pid) from pg_stat_activity
+               where application_name = 'cut-me' and state = 'active' and query like '%pg_sleep%'`,
+            )
+          ).rowCount;
+        await expect.poll(cut, { timeout: 20_000, interval: 20 }).toBe(1);
         // Answered by the primary, which is not read-only.
         expect(await answer).toMatchObject([{ ro: 'off' }]);
         expect(replicas.status()[0]!.status).toBe('down');

@@ -66,7 +66,7 @@ describe('deny by default', () => {
     await app.close().catch(() => undefined);
   });
 
-  it('declares access on every route, and only sign-in (both steps), sign-out, setting a password from a link, an e-mail\'s unsubscribe link (its signed token), health, metrics (its own token), the login page and assets are public', () => {
+  it("declares access on every route, and only sign-in (both steps), sign-out, setting a password from a link, an e-mail's unsubscribe link (its signed token), health, metrics (its own token), the login page and assets are public", () => {
     expect(routes().length).toBeGreaterThan(50);
     expect(routes().filter((r) => !r.access)).toEqual([]);
     const publicRoutes = routes()
@@ -113,7 +113,7 @@ describe('deny by default', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 
   it('answers 404 with nothing else to a path no route matches', async () => {
     const guest = await t.guest();
