@@ -52,6 +52,11 @@ const exportRuns = (process.env.MIXED_BENCH_EXPORTS ?? 'none,all').split(',').ma
   return run as Exported;
 });
 const rates = (process.env.MIXED_BENCH_RATE ?? '').split(',').filter(Boolean).map(Number);
+/** `on,off,on,off`: each run with the job queue worked on the instances and without it (RUN_JOBS=0), alternated. */
+const jobRuns = (process.env.MIXED_BENCH_JOBS ?? 'on').split(',').map((run) => {
+  if (run !== 'on' && run !== 'off') throw new Error(`MIXED_BENCH_JOBS: "${run}" is neither on nor off`);
+  return run;
+});
 const mixName = process.env.MIXED_BENCH_MIX ?? 'varied';
 if (mixName !== 'varied' && mixName !== 'fixed') throw new Error(`MIXED_BENCH_MIX: no mix named "${mixName}"`);
 const seed = Number(process.env.MIXED_BENCH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -292,58 +297,65 @@ export default async function mixedBench(ctx: BenchContext): Promise<void> {
     const databaseUrl = serverDatabaseUrl()!;
     for (const count of instanceCounts)
       for (const exported of exportRuns)
-        for (const rate of rates.length ? rates : [undefined]) {
-          const instances: ServerProcess[] = [];
-          for (let i = 0; i < count; i++) instances.push(await startServer(databaseUrl, spaShell()));
-          const loadBefore = os.loadavg()[0]!;
-          let result;
-          try {
-            const { endpoints, slowest, failed, ...summary } = await run(
-              target,
-              instances,
-              load,
-              exportUrls[exported],
-              rate,
-            );
-            result = summary;
-            const label = `${count} instance(s), exports ${exported}${rate ? `, paced ${rate}/s` : ''}`;
-            console.log(`\n${label}: the slowest endpoints (p95, ms), of ${endpoints.length}`);
-            console.table(endpoints.slice(0, 15));
-            console.log(`${label}: the ten slowest calls`);
-            console.table(slowest);
-            if (failed.length) console.table(failed);
-            runs.push({ run: label, endpoints, slowest, failed });
-          } finally {
-            const loops = await Promise.all(instances.map(stopServer));
-            const met =
-              result && result['requests/s'] >= TARGET.requestsPerSecond && result.p99 <= TARGET.p99 && !result.errors;
-            rows.push({
-              db: target.kind,
-              mix: mixName === 'varied' ? `varied (seed ${seed})` : 'fixed',
-              instances: count,
-              workers,
-              load: rate ? `paced ${rate}/s` : 'closed loop',
-              exports: exported === 'none' ? 'none' : `beside (${exported})`,
-              ...result,
-              'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
-              'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
-              'event loop busy': Math.max(...loops.map((l) => l.utilization)),
-              'event loop max on CPU (ms)': Math.max(...loops.map((l) => l.maxOnCpu ?? NaN)),
-              'longest delay waiting for a core (ms)': Math.max(...loops.map((l) => l.longestWaitingForCore ?? NaN)),
-              'delays > 20 ms': loops.reduce((n, l) => n + l.overGoal, 0),
-              'of them, > 20 ms on CPU': loops.reduce((n, l) => n + (l.overGoalOnCpu ?? NaN), 0),
-              'longest GC pause (ms)': Math.max(...loops.map((l) => l.gcMax)),
-              'longest GC kind': loops.reduce((a, b) => (b.gcMax > a.gcMax ? b : a)).gcMaxKind,
-              'GC pauses > 10 ms': loops.reduce((n, l) => n + l.gcOver10, 0),
-              target: rate
-                ? 'paced: no throughput target'
-                : `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,
-              'load average': `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
-            });
+        for (const rate of rates.length ? rates : [undefined])
+          for (const jobs of jobRuns) {
+            const instances: ServerProcess[] = [];
+            for (let i = 0; i < count; i++)
+              instances.push(await startServer(databaseUrl, spaShell(), { RUN_JOBS: jobs === 'on' ? '1' : '0' }));
+            const loadBefore = os.loadavg()[0]!;
+            let result;
+            try {
+              const { endpoints, slowest, failed, ...summary } = await run(
+                target,
+                instances,
+                load,
+                exportUrls[exported],
+                rate,
+              );
+              result = summary;
+              const label = `${count} instance(s), exports ${exported}${rate ? `, paced ${rate}/s` : ''}, jobs ${jobs}`;
+              console.log(`\n${label}: the slowest endpoints (p95, ms), of ${endpoints.length}`);
+              console.table(endpoints.slice(0, 15));
+              console.log(`${label}: the ten slowest calls`);
+              console.table(slowest);
+              if (failed.length) console.table(failed);
+              runs.push({ run: label, endpoints, slowest, failed });
+            } finally {
+              const loops = await Promise.all(instances.map(stopServer));
+              const met =
+                result &&
+                result['requests/s'] >= TARGET.requestsPerSecond &&
+                result.p99 <= TARGET.p99 &&
+                !result.errors;
+              rows.push({
+                db: target.kind,
+                mix: mixName === 'varied' ? `varied (seed ${seed})` : 'fixed',
+                instances: count,
+                workers,
+                load: rate ? `paced ${rate}/s` : 'closed loop',
+                exports: exported === 'none' ? 'none' : `beside (${exported})`,
+                'job queue': jobs === 'on' ? 'worked here' : 'off (RUN_JOBS=0)',
+                ...result,
+                'event loop max (ms)': Math.max(...loops.map((l) => l.max)),
+                'event loop p99 (ms)': Math.max(...loops.map((l) => l.p99)),
+                'event loop busy': Math.max(...loops.map((l) => l.utilization)),
+                'event loop max on CPU (ms)': Math.max(...loops.map((l) => l.maxOnCpu ?? NaN)),
+                'longest delay waiting for a core (ms)': Math.max(...loops.map((l) => l.longestWaitingForCore ?? NaN)),
+                'delays > 20 ms': loops.reduce((n, l) => n + l.overGoal, 0),
+                'of them, > 20 ms on CPU': loops.reduce((n, l) => n + (l.overGoalOnCpu ?? NaN), 0),
+                'longest GC pause (ms)': Math.max(...loops.map((l) => l.gcMax)),
+                'longest GC kind': loops.reduce((a, b) => (b.gcMax > a.gcMax ? b : a)).gcMaxKind,
+                'GC pauses > 10 ms': loops.reduce((n, l) => n + l.gcOver10, 0),
+                target: rate
+                  ? 'paced: no throughput target'
+                  : `≥ ${TARGET.requestsPerSecond}/s, p99 ≤ ${TARGET.p99} ms: ${met ? 'met' : 'MISSED'}`,
+                'load average': `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
+              });
+            }
           }
-        }
   }
-  record(`mixed${mixName === 'fixed' ? '-fixed' : ''}${rates.length ? '-paced' : ''}`, rows, {
+  const suffix = `${mixName === 'fixed' ? '-fixed' : ''}${rates.length ? '-paced' : ''}${jobRuns.includes('off') ? '-queue' : ''}`;
+  record(`mixed${suffix}`, rows, {
     scale: ctx.scale,
     ...(mixName === 'varied' && { seed }),
     seconds,
