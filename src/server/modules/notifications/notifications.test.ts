@@ -370,6 +370,18 @@ describe('a weekly digest', () => {
   });
 });
 
+/** Sends the digests due now with the server's chart pictures; answers the pictures drawn and the e-mails kept. */
+async function sendDueDigestsDrawn() {
+  const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
+  const drawn: ChartPicture[] = [];
+  const mailer = keepingMailer();
+  await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, query, reader) => {
+    drawn.push(await pictures.chartPicture(chart, query, reader));
+    return drawn.at(-1)!;
+  });
+  return { drawn, mailer };
+}
+
 describe("a digest's charts", () => {
   it("are the page's pictures of the same rows as the chart's data route, attached to the e-mail", async () => {
     const analyst = await t.signIn({ role: 'analyst' });
@@ -381,13 +393,7 @@ describe("a digest's charts", () => {
       charts: ['churn-trend-monthly', 'subscription-activity-trend-daily'],
       lastDueAt: new Date(dueLastHour - 48 * HOUR),
     });
-    const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
-    const drawn: ChartPicture[] = [];
-    const mailer = keepingMailer();
-    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, query, reader) => {
-      drawn.push(await pictures.chartPicture(chart, query, reader));
-      return drawn.at(-1)!;
-    });
+    const { drawn, mailer } = await sendDueDigestsDrawn();
     const [mail] = mailer.sent.filter((m) => m.to === analyst.user.email);
     expect(drawn.map((d) => d.title)).toEqual(['Cancellation/churn rate', 'Subscription Activity']);
     expect(drawn[0]!.rows).toEqual((await analyst.get('/admin/api/stats/churn-trend-monthly')).json());
@@ -411,13 +417,7 @@ describe('a digest of the returns by product and Next 4 Weeks', () => {
       charts: ['return-rate-by-model', 'upcoming-credits'],
       lastDueAt: new Date(Date.now() - 50 * HOUR),
     });
-    const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
-    const drawn: ChartPicture[] = [];
-    const mailer = keepingMailer();
-    await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, query, reader) => {
-      drawn.push(await pictures.chartPicture(chart, query, reader));
-      return drawn.at(-1)!;
-    });
+    const { drawn, mailer } = await sendDueDigestsDrawn();
     expect(drawn.map((d) => d.title)).toEqual(['21-day returns by product', 'Next 4 Weeks']);
     expect(drawn[0]!.rows).toEqual((await analyst.get('/admin/api/stats/return-rate-by-model/100')).json());
     const credits = (await analyst.get('/admin/api/stats/upcoming-credits')).json();
