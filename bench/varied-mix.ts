@@ -60,12 +60,22 @@ type JsonSchema = { type?: string | string[]; enum?: string[]; properties?: Reco
 const fieldsOf = (schema: z.ZodType | undefined) =>
   schema ? ((z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema).properties ?? {}) : {};
 
-/** A read answering rows and a next-page cursor, and the query field the cursor goes back in. */
-function listOf(e: Endpoint): { endpoint: Endpoint; cursorField: string } | undefined {
+/** A read answering rows and a next-page cursor. */
+function listOf(e: Endpoint): { endpoint: Endpoint } | undefined {
   if (e.method !== 'GET' || e.params || !('nextCursor' in fieldsOf(e.response))) return undefined;
   const query = fieldsOf(e.query);
-  const cursorField = 'after' in query ? 'after' : 'before' in query ? 'before' : undefined;
-  return cursorField ? { endpoint: e, cursorField } : undefined;
+  return 'after' in query || 'before' in query ? { endpoint: e } : undefined;
+}
+
+/**
+ * The query field a list's next-page cursor goes back in: `after`, or `before` for a list that pages back in time;
+ * the audit log pages both ways, each order on its own cursor, which its schema says.
+ */
+function cursorFieldOf(e: Endpoint, query: Record<string, string | number>, cursor: string): 'after' | 'before' {
+  const fields = fieldsOf(e.query);
+  if (!('before' in fields)) return 'after';
+  if (!('after' in fields)) return 'before';
+  return e.query!.safeParse({ ...query, after: cursor }).success ? 'after' : 'before';
 }
 
 /**
@@ -160,11 +170,13 @@ export async function variedMix(db: Db, seed: number): Promise<VariedMix> {
     }
   }
 
-  const list = (rng: Random, kind: Kind, query: Record<string, string | number>, cursorField: string, path: string) => {
-    const call: Call = { kind, url: url(path, query) };
+  const list = (rng: Random, kind: Kind, query: Record<string, string | number>, endpoint: Endpoint) => {
+    const call: Call = { kind, url: url(endpoint.path, query) };
     if (rng.chance(FOLLOW_CHANCE))
-      call.next = (cursor) =>
-        url(path, { ...query, [cursorField]: cursor, ...(cursorField === 'after' && { page: 2 }) });
+      call.next = (cursor) => {
+        const field = cursorFieldOf(endpoint, query, cursor);
+        return url(endpoint.path, { ...query, [field]: cursor, ...(field === 'after' && { page: 2 }) });
+      };
     return call;
   };
 
@@ -200,7 +212,7 @@ export async function variedMix(db: Db, seed: number): Promise<VariedMix> {
     const q = searchText(rng);
     if (rng.chance(0.5)) return { kind: 'search', url: url(customerEndpoints.search.path, { q }) };
     const endpoint = rng.pick(NAME_SEARCHES);
-    return list(rng, 'search', { ...listQuery(rng, endpoint), q }, 'after', endpoint.path);
+    return list(rng, 'search', { ...listQuery(rng, endpoint), q }, endpoint);
   }
 
   /** A browser window's view at a random zoom over a random spot of the US: its clusters, or its place names. */
@@ -249,8 +261,8 @@ export async function variedMix(db: Db, seed: number): Promise<VariedMix> {
         case 'maps':
           return map(rng);
         case 'lists': {
-          const { endpoint, cursorField } = rng.pick(lists);
-          return list(rng, 'lists', listQuery(rng, endpoint), cursorField, endpoint.path);
+          const { endpoint } = rng.pick(lists);
+          return list(rng, 'lists', listQuery(rng, endpoint), endpoint);
         }
       }
     },

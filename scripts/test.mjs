@@ -45,13 +45,13 @@ run('lint', 'npx', ['eslint', '--max-warnings', '0', '.']);
 run(
   'unit + API on PGlite',
   'npx',
-  ['vitest', 'run', '--project', 'unit', '--project', 'api', ...vitestReport('pglite')],
+  ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'api-isolated', ...vitestReport('pglite')],
   '.tmp/report-pglite.json',
 );
 run(
   'API on PostgreSQL 15',
   'bash',
-  ['scripts/with-postgres.sh', 'npx', 'vitest', 'run', '--project', 'api', ...vitestReport('postgres')],
+  ['scripts/with-postgres.sh', 'npx', 'vitest', 'run', '--project', 'api', '--project', 'api-isolated', ...vitestReport('postgres')],
   '.tmp/report-postgres.json',
 );
 run(

@@ -163,6 +163,8 @@ export class MapClusters {
   private shared: ClusterThread | undefined;
   private readonly threads = new Set<ClusterThread>();
   private readonly entries = new Map<string, Entry>();
+  /** Sketches being saved: a build does not wait for its own, but closing does. */
+  private readonly saving = new Set<Promise<void>>();
 
   constructor(
     private readonly log?: FastifyBaseLogger,
@@ -304,9 +306,10 @@ export class MapClusters {
     }
     if (cells !== true && bounds) {
       entry.sketchSavedAt = startedAt;
-      source.saveSketch!(version, sketchOf(cells, points, bounds)).catch((err: unknown) =>
-        this.log?.error({ err, key }, 'map sketch not saved'),
-      );
+      const saved = source.saveSketch!(version, sketchOf(cells, points, bounds))
+        .catch((err: unknown) => this.log?.error({ err, key }, 'map sketch not saved'))
+        .finally(() => this.saving.delete(saved));
+      this.saving.add(saved);
     }
     const dataset: Dataset = {
       key,
@@ -336,6 +339,7 @@ export class MapClusters {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.saving);
     const threads = [...this.threads];
     this.threads.clear();
     this.shared = undefined;
