@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { pino } from 'pino';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app';
-import { alertEvents, alertRules, auditLog, digestSubscriptions, mailOutbox } from '../../db/schema';
+import { alertRules, auditLog, digestSubscriptions, mailOutbox } from '../../db/schema';
 import { createMailer, type Mail, type Mailer } from '../mail';
 import { checkAlerts, ruleSentence } from './alert-checks';
+import { ALERT_CHECKS_JOB } from './job-names';
 import { sendDueDigests } from './digests';
 import { readFigure, type Figure } from './figures';
 import type { NotificationDeps } from './notification-deps';
@@ -22,7 +23,22 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SESSION_SECRET: 'x'.repeat(40) });
+  // The checks here run with clocks and mailers of their own. The first check a new rule queues (e2e/alerts.e2e.ts
+  // sees it) would run with the real clock and mailer, whenever the queue gets to it: here it does nothing.
+  t = await createTestApp(
+    { SESSION_SECRET: 'x'.repeat(40) },
+    {
+      jobs: () => [
+        {
+          name: ALERT_CHECKS_JOB,
+          label: 'Alert checks',
+          work: async () => undefined,
+          retryLimit: 0,
+          retryDelaySeconds: 1,
+        },
+      ],
+    },
+  );
 });
 afterAll(() => t.close());
 
@@ -221,16 +237,6 @@ describe('alert rules on the returns by product and the remaining credits', () =
 });
 
 describe('an alert check', () => {
-  // A rule made through the API queues its first check on the app's own queue, run with the real clock and mailer.
-  // The checks below drive a clock and a mailer of their own: they start once those runs are over, or a late one
-  // (a busy machine) could check their rules or mail their crossings first.
-  beforeAll(async () => {
-    const unsettled = async () =>
-      (await t.db.$count(alertRules, and(eq(alertRules.enabled, true), isNull(alertRules.lastCheckedAt)))) +
-      (await t.db.$count(alertEvents, eq(alertEvents.delivery, 'pending')));
-    await vi.waitFor(async () => expect(await unsettled()).toBe(0), { timeout: 60_000, interval: 100 });
-  });
-
   it('mails once per crossing of a random series: "fired" when it starts holding, "back to normal" when it stops', async () => {
     const owner = await t.createUser({ role: 'analyst' });
     await fc.assert(
@@ -370,16 +376,19 @@ describe('a weekly digest', () => {
   });
 });
 
-/** Sends the digests due now with the server's chart pictures; answers the pictures drawn and the e-mails kept. */
+/**
+ * Sends the digests due now with the server's chart pictures; answers the pictures in the order they were asked for
+ * (a digest draws its charts at once, which end in any order) and the e-mails kept.
+ */
 async function sendDueDigestsDrawn() {
   const pictures = new ChartPictures(t.db, 'America/Chicago', Date.now, Promise.resolve());
-  const drawn: ChartPicture[] = [];
+  const asked: Promise<ChartPicture>[] = [];
   const mailer = keepingMailer();
-  await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, async (chart, query, reader) => {
-    drawn.push(await pictures.chartPicture(chart, query, reader));
-    return drawn.at(-1)!;
+  await sendDueDigests(depsWith({ ms: Date.now() }, mailer), never, (chart, query, reader) => {
+    asked.push(pictures.chartPicture(chart, query, reader));
+    return asked.at(-1)!;
   });
-  return { drawn, mailer };
+  return { drawn: await Promise.all(asked), mailer };
 }
 
 describe("a digest's charts", () => {
