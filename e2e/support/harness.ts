@@ -1,6 +1,7 @@
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type StaffOptions, type TestApp, type TestUser } from '../../src/server/test/app';
 import { freePort } from '../../src/server/test/free-port';
+import { csrfTokenOf } from '../../src/server/test/http-session';
 import type { Config } from '../../src/server/config';
 
 export const CHROMIUM_ARGS = [
@@ -88,7 +89,7 @@ export async function startE2E(
 /** Signs in as the login form does: the page's CSRF token, then the credentials; the cookies go to the context. */
 async function signInOverHttp(request: APIRequestContext, user: TestUser): Promise<void> {
   const login = await request.get('/admin/login', { headers: { accept: 'text/html' } });
-  const token = /<meta name="csrf-token" content="([^"]+)">/.exec(await login.text())?.[1];
+  const token = csrfTokenOf(await login.text());
   if (!token) throw new Error('The login page carries no CSRF token.');
   const res = await request.post('/admin/login', {
     data: { email: user.email, password: user.password },

@@ -4,6 +4,9 @@ import { performance } from 'node:perf_hooks';
 /** Connections kept open between a load's requests, as a browser keeps them. */
 const keepAlive = new http.Agent({ keepAlive: true });
 
+/** The CSRF token a page of the app carries for its scripts, or '' when it carries none. */
+export const csrfTokenOf = (html: string) => /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1] ?? '';
+
 /** What a browser keeps between requests: its cookies and the CSRF token the page gave it. */
 interface Jar {
   cookies: Map<string, string>;
@@ -52,7 +55,7 @@ export class Session {
   async trySignIn(email: string, password: string): Promise<Response> {
     const page = await fetch(`${this.base}/admin/login`, { headers: { accept: 'text/html' } });
     this.keep(page);
-    this.jar.token = /<meta name="csrf-token" content="([^"]+)">/.exec(await page.text())?.[1] ?? '';
+    this.jar.token = csrfTokenOf(await page.text());
     const res = await this.request('POST', '/admin/login', { email, password });
     if (res.status === 200) this.jar.token = ((await res.clone().json()) as { csrfToken: string }).csrfToken;
     return res;
