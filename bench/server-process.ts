@@ -63,7 +63,9 @@ export async function startServer(
       ADMIN_PASSWORD: 'bench admin password 2026',
       LOGIN_RATE_LIMIT: '100000',
       WEB_DIST_DIR: webDir,
-      LOG_LEVEL: 'warn',
+      // The server logs as it does by default (a line per request at `info`), as a deployment runs it;
+      // BENCH_LOG_LEVEL sets another level for a comparison.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       EVENT_LOOP_REPORT: report,
       ...env,
     },
@@ -73,7 +75,10 @@ export async function startServer(
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('Back office ready')) resolve();
+      if (!out.includes('Back office ready')) return;
+      // From here its log lines are read and dropped, as a log collector would take them.
+      child.stdout!.removeAllListeners('data').resume();
+      resolve();
     });
     child.on('exit', (code) => reject(new Error(`a bench server exited with ${code} before it was ready:\n${out}`)));
   });

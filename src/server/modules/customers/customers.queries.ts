@@ -156,7 +156,7 @@ export function customerList(db: Tx, where: SQL | undefined, query: CustomerList
     searched: where !== undefined,
     order,
     // A first name's bearers are together in name order (every Mary under M), not in order of age.
-    bunchesIn: order.kind === 'text' ? customers : undefined,
+    bunchesIn: where !== undefined && order.kind === 'text' ? customers : undefined,
     where,
     rows: (extras: RowExtras) =>
       db

@@ -74,9 +74,10 @@ export function businessDayRange(at: AnyPgColumn, timeZone: string, from?: strin
 }
 
 /**
- * Newest first by order date unless sorted otherwise. Sorted by cancellation date, only the subscriptions with one
- * are listed: an active subscription has no date to place it by (ADR 054). The "needs a reason" queue is read by
- * cancellation date whichever date is asked, in the asked direction (its partial index
+ * Newest first by order date unless sorted otherwise. Sorted by cancellation date, only the cancelled subscriptions
+ * are listed: an active subscription has no date to place it by (ADR 054), so the active ones asked for with that
+ * order are none, which PostgreSQL sees from the two statuses without reading a row. The "needs a reason" queue is
+ * read by cancellation date whichever date is asked, in the asked direction (its partial index
  * subscriptions_needs_reason_idx holds no order date).
  */
 export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: string) {
@@ -88,13 +89,17 @@ export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: strin
     conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
   conditions.push(...businessDayRange(subscriptions.orderedAt, timeZone, f.from, f.to));
   const byCancellation = f.needsReason || readSort(f.sort).column === 'cancelledAt';
-  if (byCancellation) conditions.push(isNotNull(subscriptions.cancelledAt));
+  if (byCancellation)
+    conditions.push(eq(subscriptions.status, 'cancelled'), isNotNull(subscriptions.cancelledAt));
   const where = and(...conditions);
   // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
   const key = byCancellation ? subscriptions.cancelledAt : subscriptions.orderedAt;
   return listSpec({
     searched: !!f.q,
     order: sortOrder(f.sort, { orderedAt: { key }, cancelledAt: { key } }, subscriptions.id),
+    // Orders of a few months, or a customer's, are cancelled within a few years: in cancellation order they lie
+    // together, past every cancellation before them.
+    bunchesIn: byCancellation && (f.q || f.from || f.to) ? subscriptions : undefined,
     where,
     rows: (extras) =>
       db
