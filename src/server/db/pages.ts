@@ -90,18 +90,18 @@ function through(order: ListOrder & { key: PgColumn | SQL }, [key, id]: [string 
 }
 
 /**
- * The order by keys no index holds (the same values, made by an expression), so that the planner finds the rows
- * through the filter's own index and sorts them, instead of walking the order's index until enough match.
+ * The order with its key made by an expression no index holds (the same values), so that the planner finds the rows
+ * through the filter's own index and sorts them, instead of walking the order's index until enough match, or
+ * reading every row past a cursor off it.
  */
-function unindexed(order: ListOrder & { key: PgColumn | SQL }): SQL[] {
+function unindexed(order: ListOrder & { key: PgColumn | SQL }): ListOrder & { key: SQL } {
   const key =
     order.kind === 'text'
       ? sql`(${order.key} || '')`
       : order.kind === 'decimal'
         ? sql`(${order.key} + 0)`
         : sql`(${order.key} + interval '0 seconds')`;
-  const by = order.ascending ? asc : desc;
-  return [by(key), by(order.id)];
+  return { ...order, key };
 }
 
 /**
@@ -212,7 +212,14 @@ export interface RowExtras {
   cells?: Record<string, SQL.Aliased<string | null>>;
 }
 
-const selectOne = (db: Tx) => db.select({ one: sql`1` });
+const selectOne = (db: Tx, field: SQL = sql`1`) => db.select({ one: field });
+
+/** `select <field>` from the rows matching the list's filter and `more`, with the joins its count declares. */
+const matching = <R extends Keyed, T>(db: Tx, list: ListSpec<R, T>, field?: SQL, more?: SQL) =>
+  (typeof list.count === 'function'
+    ? list.count(selectOne(db, field))
+    : selectOne(db, field).from(list.count).$dynamic()
+  ).where(and(list.where, more));
 
 /**
  * A list, declared once by its module for a query: its order and filter, its row query, how it counts, the answer's
@@ -237,7 +244,7 @@ export interface ListSpec<R extends Keyed, T> {
    * subscriptions sorted by cancellation date and filtered by order date, whose matches all lie past years of
    * cancellations. Such a page is read as `readBunched` tells, never by walking the order until enough rows match.
    * The list declares it only for the filters that can bunch (a filter the order's first rows match is read faster
-   * by the walk alone), and only with a filter that reads this table alone.
+   * by the walk alone).
    */
   bunchesIn?: PgTable;
   /** The export's columns, in SQL (export-columns.ts); a list without them has no export. */
@@ -256,10 +263,6 @@ export const listSpec = <R extends Keyed, T, C extends ExportColumn[] | undefine
 export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>, query: PageQuery): Promise<Page<T>> {
   const { order, where } = list;
   const window = pageWindow(query, order);
-  const matching = () =>
-    (typeof list.count === 'function' ? list.count(selectOne(db)) : selectOne(db).from(list.count).$dynamic()).where(
-      where,
-    );
   const { bunchesIn } = list;
   const { key } = order;
   const readRows =
@@ -273,7 +276,8 @@ export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>,
             .limit(window.limit)
             .offset(window.offset)
             .execute();
-  const read = () => Promise.all([readRows(), countRows(db, matching, !!query.exact, !!list.searched)]);
+  const read = () =>
+    Promise.all([readRows(), countRows(db, () => matching(db, list), !!query.exact, !!list.searched)]);
   const [rows, counted] = list.searched ? await inSlot(db, 'searches', read) : await read();
   return pageOfRows(
     rows,
@@ -321,19 +325,18 @@ async function readBunched<R extends Keyed, T>(
     .execute();
   if (!edgeAt || walked.length === wanted) return walked.slice(window.offset);
   const skip = Math.max(0, window.offset - walked.length);
-  // The page's ids first, from the filtered table alone, then their rows: joined before the sort, every match would
-  // be joined (28,000 subscriptions to their customers, 150 ms) for the 25 kept.
-  const ids = db
-    .select({ id: order.id })
-    .from(table)
-    .where(and(list.where, window.seek, seek(order, edgeAt)))
-    .orderBy(...unindexed(order))
+  // The page's ids first, through the joins the filter needs only (the count's), then their rows: joined before the
+  // sort, every match would be joined (28,000 subscriptions to their customers, 150 ms) for the 25 kept.
+  const loose = unindexed(order);
+  // Past the edge is past the cursor too (the edge was read past it): one seek, off no index.
+  const ids = matching(db, list, sql`${order.id}`, seek(loose, edgeAt))
+    .orderBy(...inOrder(loose))
     .limit(wanted - walked.length - skip)
     .offset(skip);
   const beyond = await list
     .rows({ cursorKey: cursorKey(order) })
     .where(sql`${order.id} = any(array(${ids}))`)
-    .orderBy(...unindexed(order))
+    .orderBy(...inOrder(loose))
     .execute();
   return [...walked.slice(window.offset), ...beyond];
 }

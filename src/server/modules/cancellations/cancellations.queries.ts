@@ -39,6 +39,8 @@ export function cancellationList(db: Db, f: CancellationFilters, timeZone: strin
     searched: !!f.q,
     // Read off cancelled_at's index (the partial one for "needs a reason"), in either direction, with no sort.
     order: sortOrder(f.sort, { cancelledAt: { key: c.cancelledAt } }, c.id),
+    // A name's cancellations with another filter (a small carrier's) can lie far apart in date order.
+    bunchesIn: f.q ? c : undefined,
     where,
     rows: (extras) =>
       db
