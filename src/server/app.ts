@@ -100,6 +100,8 @@ function securityHeaders(mapTileUrl: string | undefined) {
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { ...loggerOptions(config.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    // One line a request, when it is answered (below), not two: the log was a sixth of the server's time (ADR 063).
+    disableRequestLogging: true,
     // TRUST_PROXY=1: exactly one proxy in front, so the client is the address it appended (the right-most
     // X-Forwarded-For entry); entries further left are the client's own say. A function, because Fastify ignores
     // a numeric hop count (it cannot check the peer): the app must be reachable only through that proxy.
@@ -121,6 +123,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.decorate('database', database);
   const now = opts.now ?? Date.now;
 
+  // A request's line: what was asked (the `req` serializer censors secrets), the answer's status and its time.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   await app.register(errorsPlugin);
   // Once the server is closing (SIGTERM), each answer closes its connection: a keep-alive connection busy at that
   // moment would otherwise stay open after its answer, and the shutdown would wait for it until its time limit.

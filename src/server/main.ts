@@ -43,7 +43,9 @@ async function main() {
       workRuns: config.RUN_JOBS,
     },
   );
-  const app = await buildApp(config, { database, background });
+  // Request lines are written off the event loop, together when they come faster than one write (ADR 063); what is
+  // still buffered is written before the process exits.
+  const app = await buildApp(config, { database, background, logStream: pino.destination({ dest: 1, sync: false }) });
   app.addHook('onClose', () => database.close());
   // onClose hooks run last added first: the jobs stop before the database closes.
   app.addHook('onClose', () => background.close());

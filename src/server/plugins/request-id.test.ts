@@ -69,7 +69,7 @@ describe('request ids', () => {
     const failed = lines.find((l) => l.msg === 'request failed');
     expect(failed).toMatchObject({ level: 50, reqId: id });
     const ofRequest = lines.filter((l) => l.reqId === id).map((l) => l.msg);
-    expect(ofRequest).toEqual(['incoming request', 'request failed', 'request completed']);
+    expect(ofRequest).toEqual(['request failed', 'request completed']);
   });
 });
 
