@@ -41,6 +41,8 @@ const envSchema = z.object({
   /** The key before a rotation: opens what it sealed, seals nothing. */
   ENCRYPTION_KEY_PREVIOUS: encryptionKey,
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  /** How long a read request may use a session as this instance read it last (ADR 064); `0` = read every time. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .int()
@@ -131,7 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DEMO_DATA: '0', LOG_LEVEL: 'silent', STATS_CACHE_SECONDS: '0' }),
+    // Tests change accounts and sessions behind the app's back, as another instance would: each request reads them.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'silent',
+      STATS_CACHE_SECONDS: '0',
+      SESSION_CACHE_MS: '0',
+    }),
     ...overrides,
   };
 }

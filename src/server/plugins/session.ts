@@ -49,14 +49,24 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   // A built script or stylesheet is public and needs no session; its source map does (spa.ts). Set aside before
   // the store is read, the cookie costs a cold page load no lookup per file: seventy of them sat in front of the
   // page's own first calls (ADR 041).
+  const store = new PgSessionStore(db, idleMs, config.SESSION_CACHE_MS);
   app.addHook('onRequest', async (request) => {
     const url = request.url.split('?', 1)[0]!;
     if (url.startsWith(ASSETS_PREFIX) && !url.endsWith('.map')) delete request.cookies[SESSION_COOKIE];
+    // A request that changes something reads its session and account afresh (ADR 064). The cookie is the id, a
+    // dot and its signature; forgetting an id whose signature is wrong costs nothing.
+    const cookie = request.cookies[SESSION_COOKIE];
+    if (cookie && UNSAFE.has(request.method)) store.forget(cookie.slice(0, cookie.lastIndexOf('.')));
+  });
+  // After a change made here (an account's role, its sign-out, its password), no request here reads a copy from
+  // before it: every session is read again.
+  app.addHook('onSend', async (request) => {
+    if (UNSAFE.has(request.method)) store.forgetAll();
   });
   await app.register(session, {
     secret,
     cookieName: SESSION_COOKIE,
-    store: new PgSessionStore(db, idleMs),
+    store,
     saveUninitialized: false,
     // Not on every request: a write per read halved the throughput. See the refresh hook below.
     rolling: false,
