@@ -24,7 +24,7 @@ const envSchema = z.object({
     .pipe(z.array(z.string().url()))
     .default([]),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DATABASE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),

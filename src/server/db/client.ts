@@ -64,7 +64,7 @@ export interface PoolOptions extends ConnectionSettings {
 }
 
 async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOptions = {}): Promise<Database> {
-  const max = pool_.poolSize ?? 10;
+  const max = pool_.poolSize ?? 20;
   const pool = new pg.Pool({ connectionString: url, max, ...sessionSettings(pool_) });
   // A restarted database server must cost failed requests, not the process.
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));
