@@ -4,7 +4,7 @@ import { customers, devices, subscriptionCancellations, subscriptions } from '..
 import type { CancellationFilters, CancellationRow } from '../../../contract/subscriptions';
 import type { Page } from '../../../contract/pagination';
 import { businessDayRange, carrierColumn, reasonColumn, subscriptionKeySearch } from '../subscriptions';
-import { escapeLike } from '../../db/like';
+import { escapeLike, hasWordCharacter } from '../../db/like';
 import { listSpec, readPage, sortOrder } from '../../db/pages';
 import { csvNumber, csvText, csvTime } from '../../db/export-columns';
 
@@ -16,6 +16,7 @@ import { csvNumber, csvText, csvTime } from '../../db/export-columns';
 function cancellationSearch(q: string): { where: SQL; joinsSubscriptions: boolean } {
   const byKey = subscriptionKeySearch(q);
   if (byKey) return { where: byKey, joinsSubscriptions: true };
+  if (!hasWordCharacter(q)) return { where: sql`false`, joinsSubscriptions: false };
   const pattern = q.length >= 3 ? `%${escapeLike(q)}%` : `${escapeLike(q)}%`;
   return { where: sql`${subscriptionCancellations.customerName} ilike ${pattern}`, joinsSubscriptions: false };
 }

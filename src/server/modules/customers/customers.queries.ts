@@ -18,7 +18,7 @@ import {
   type CustomerRow,
   type CustomerSearchResult,
 } from '../../../contract/customers';
-import { escapeLike } from '../../db/like';
+import { escapeLike, hasWordCharacter } from '../../db/like';
 import { listSpec, sortOrder, type RowExtras } from '../../db/pages';
 import { rowsOf } from '../../db/rows';
 import { isQueryCanceled } from '../../db/query-canceled';
@@ -190,7 +190,8 @@ export const customerListFilter = {
   id: (id: number) => eq(customers.id, id),
   phone: (phone: string) => eq(customers.phone, phone),
   email: (email: string) => sql`lower(${customers.email}) = ${email.toLowerCase()}`,
-  namePart: (text: string) => sql`${customers.name} ilike ${`%${escapeLike(text)}%`}`,
+  namePart: (text: string) =>
+    hasWordCharacter(text) ? sql`${customers.name} ilike ${`%${escapeLike(text)}%`}` : sql`false`,
   any: (conditions: SQL[]) => or(...conditions),
 };
 

@@ -14,6 +14,7 @@ import {
 import type { Page } from '../../../contract/pagination';
 import { readPage } from '../../db/pages';
 import { inSlot } from '../../db/connection-budget';
+import { hasWordCharacter } from '../../db/like';
 import {
   customerDetail,
   customerListFilter,
@@ -55,8 +56,8 @@ export async function searchCustomers(db: Db, raw: string): Promise<CustomerSear
   if (!isSearchable(q) && !isCustomerIdSearch(q)) return [];
   const { isName, ...keys } = readKeys(q);
   const found = await customersByExactKey(db, keys);
-  // A number is a key and never a name or part of an address.
-  if (!isName && keys.email === undefined) return found;
+  // A number is a key and never a name or part of an address; punctuation alone is in no name and no trigram index.
+  if ((!isName && keys.email === undefined) || !hasWordCharacter(q)) return found;
 
   return inSlot(db, 'searches', async () => {
     if (isName) found.push(...(await customersByName(db, q, CUSTOMER_SEARCH_LIMIT)));

@@ -16,15 +16,16 @@ import type { ProspectListQuery, ProspectRow } from '../../../contract/prospects
 import type { Page } from '../../../contract/pagination';
 import { listSpec, readPage, sortOrder, type ListOrder } from '../../db/pages';
 import { csvNumber, csvText, csvTime } from '../../db/export-columns';
-import { escapeLike } from '../../db/like';
+import { escapeLike, hasWordCharacter } from '../../db/like';
 import { visibleProspects } from './prospect-scope';
 
 /** "Follow Up Needed › Call Back" for a sub-action, the description alone for a top-level one. */
 const actionLabel = sql<string>`coalesce((select pa.description from ${prospectActions} pa where pa.id = ${prospectActions}.parent_id) || ' › ', '') || ${prospectActions}.description`;
 
 function listFilter(query: ProspectListQuery, timeZone: string): SQL | undefined {
-  const pattern = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  const pattern = query.q && hasWordCharacter(query.q) ? `%${escapeLike(query.q)}%` : undefined;
   return and(
+    query.q && !pattern ? sql`false` : undefined,
     pattern
       ? or(
           ilike(prospects.name, pattern),

@@ -20,7 +20,7 @@ import {
 } from '../../../contract/subscriptions';
 import { readSort, type Page } from '../../../contract/pagination';
 import { MAX_INT4 } from '../../../contract/primitives';
-import { escapeLike } from '../../db/like';
+import { escapeLike, hasWordCharacter } from '../../db/like';
 import { listSpec, readPage, sortOrder } from '../../db/pages';
 import { csvNumber, csvText, csvTime } from '../../db/export-columns';
 import { carrierColumn, reasonColumn } from './subscriptions.export';
@@ -29,9 +29,10 @@ import { carrierColumn, reasonColumn } from './subscriptions.export';
  * Subscriptions matching a search for a customer name or id, a phone number or an IMEI.
  * Digits are matched exactly against customer id, line and customer phone, and IMEI (btree indexes);
  * text is a case-insensitive part of the customer name (trigram index; a prefix below 3 characters,
- * where trigrams cannot help).
+ * where trigrams cannot help); a text with no letter or digit matches no name (`hasWordCharacter`).
  */
 export function subscriptionSearch(q: string): SQL {
+  if (!hasWordCharacter(q)) return sql`false`;
   const byName =
     q.length >= 3
       ? sql`${customers.name} ilike ${`%${escapeLike(q)}%`}`
