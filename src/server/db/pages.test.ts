@@ -304,7 +304,8 @@ describe('list pages', () => {
     const term = new URL(url, 'http://localhost').searchParams.get('q')!;
     expect(queries.some((q) => q.params.some((p) => String(p).includes(term)))).toBe(false);
     // A bunching order's edge (ADR 043's walk of 2,000 index entries, no filter) is read all the same.
-    const edge = /^select \(extract\(epoch from "\w+"\) \* 1000000\)\S+, "id" from "\w+" where .*is not null\)? order by .* offset \$\d+$/;
+    const edge =
+      /^select \(extract\(epoch from "\w+"\) \* 1000000\)\S+, "id" from "\w+" where .*is not null\)? order by .* offset \$\d+$/;
     for (const query of (await rowQueriesOf(url)).filter((q) => !edge.test(q.text)))
       expect(JSON.stringify(await explain(query, BY_INDEX_ALONE)), query.text).toContain('"One-Time Filter":"false"');
   });
@@ -498,9 +499,7 @@ describe('list pages', () => {
     async (sort) => {
       await seedEveryList();
       for (const query of await rowQueriesOf(`/admin/api/subscriptions?status=active&carrierId=1&sort=${sort}`))
-        expect(JSON.stringify(await explain(query, BY_INDEX_ALONE)), query.text).toContain(
-          '"One-Time Filter":"false"',
-        );
+        expect(JSON.stringify(await explain(query, BY_INDEX_ALONE)), query.text).toContain('"One-Time Filter":"false"');
       expect((await list(`/admin/api/subscriptions?status=active&sort=${sort}`)).rows).toEqual([]);
     },
   );

@@ -90,8 +90,7 @@ export function subscriptionList(db: Db, f: SubscriptionFilters, timeZone: strin
     conditions.push(sql`${subscriptions.status} = 'cancelled' and ${subscriptions.cancellationReasonId} = 0`);
   conditions.push(...businessDayRange(subscriptions.orderedAt, timeZone, f.from, f.to));
   const byCancellation = f.needsReason || readSort(f.sort).column === 'cancelledAt';
-  if (byCancellation)
-    conditions.push(eq(subscriptions.status, 'cancelled'), isNotNull(subscriptions.cancelledAt));
+  if (byCancellation) conditions.push(eq(subscriptions.status, 'cancelled'), isNotNull(subscriptions.cancelledAt));
   const where = and(...conditions);
   // Each order is read off the index serving it, in either direction (the needs-a-reason one is partial), no sort.
   const key = byCancellation ? subscriptions.cancelledAt : subscriptions.orderedAt;
