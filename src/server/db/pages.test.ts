@@ -492,6 +492,31 @@ describe('list pages', () => {
     },
   );
 
+  it.each(['name', '-name'])(
+    'pages through prospect visits searched and sorted by %s whose matches lie on both sides of the rows walked first, in order',
+    async (sort) => {
+      const model = await createProspect(database.db, { name: 'Model Visit', address: '1 Model Rd' });
+      const copies = (count: number, name: string) =>
+        database.db.execute(sql`
+          INSERT INTO prospects (rep_id, created_by_id, name, address, city, state, zip, new_construction,
+                                 prospect_action_id, offered_promotion, revenue)
+          SELECT rep_id, created_by_id, ${name} || ' ' || lpad(n::text, 5, '0'), address, city, state, zip,
+                 new_construction, prospect_action_id, offered_promotion, revenue
+          FROM prospects, generate_series(1, ${count}) AS n WHERE id = ${model.id}
+          RETURNING id, name`) as unknown as Promise<{ rows: { id: number; name: string }[] }>;
+      const made = [...(await copies(30, 'Aa Pbunchy')).rows, ...(await copies(30, 'Zz Pbunchy')).rows];
+      await copies(BUNCHED_WALK_ROWS + 500, 'Ab Pfiller');
+      const expected = inOrderOf(
+        made.map((m) => ({ id: m.id, key: m.name.toLowerCase() })),
+        sort,
+      );
+      queries.length = 0;
+      expect(await pagedIds(`/admin/api/prospects?q=pbunchy&perPage=25&sort=${sort}`)).toEqual(expected);
+      expect(queries.some((q) => /\|\| ''\) (asc|desc)/i.test(q.text))).toBe(true);
+      await database.db.execute(sql`DELETE FROM prospects WHERE name LIKE 'A_ P%' OR name LIKE 'Zz P%'`);
+    },
+  );
+
   // Sorted by cancellation date the list holds cancelled subscriptions only: asked for active ones too, it walked
   // every cancellation for a match that never came (2–4 s at a million customers).
   it.each(['cancelledAt', '-cancelledAt'])(

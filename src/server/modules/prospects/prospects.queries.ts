@@ -59,9 +59,12 @@ const prospectOrder = (sort: ProspectListQuery['sort']): ListOrder =>
 /** The visits the viewer may see that match the list's filters. */
 export function prospectList(db: Db, viewer: CurrentUser, query: ProspectListQuery, timeZone: string) {
   const where = and(visibleProspects(viewer), listFilter(query, timeZone));
+  const order = prospectOrder(query.sort);
   return listSpec({
     searched: !!query.q,
-    order: prospectOrder(query.sort),
+    order,
+    // A first name's visits are together in name order (every Ryan under R), as customers' are.
+    bunchesIn: query.q && order.kind === 'text' ? prospects : undefined,
     where,
     rows: (extras) =>
       db
