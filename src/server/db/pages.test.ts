@@ -431,12 +431,13 @@ describe('list pages', () => {
     'pages through subscriptions sorted by %s and filtered by order date whose matches lie on both sides of the rows walked first, in order',
     async (sort) => {
       const customer = await createCustomer(database.db, { name: 'Bunched Canceller' });
+      const other = await createCustomer(database.db, { name: 'Spread Canceller' });
       // Orders of January 2011, cancelled in February and in April; between them in cancellation order, more than a
-      // walk's worth of cancellations of other orders.
-      const insert = (count: number, orderedAt: string, cancelledFrom: string) =>
+      // walk's worth of cancellations of other orders, another customer's.
+      const insert = (count: number, orderedAt: string, cancelledFrom: string, customerId = customer.id) =>
         database.db.execute(sql`
           INSERT INTO subscriptions (customer_id, carrier_id, price, status, ordered_at, cancelled_at)
-          SELECT ${customer.id}, 1, 10, 'cancelled', ${orderedAt}::timestamptz,
+          SELECT ${customerId}, 1, 10, 'cancelled', ${orderedAt}::timestamptz,
                  ${cancelledFrom}::timestamptz + n * interval '1 minute'
           FROM generate_series(1, ${count}) AS n RETURNING id, cancelled_at`) as unknown as Promise<{
           rows: { id: number; cancelled_at: string | Date }[];
@@ -445,7 +446,7 @@ describe('list pages', () => {
         ...(await insert(30, '2011-01-10T12:00:00Z', '2011-02-01T00:00:00Z')).rows,
         ...(await insert(30, '2011-01-10T12:00:00Z', '2011-04-01T00:00:00Z')).rows,
       ].map((r) => ({ id: r.id, key: new Date(r.cancelled_at).getTime() }));
-      await insert(BUNCHED_WALK_ROWS + 500, '2012-06-01T12:00:00Z', '2011-03-01T00:00:00Z');
+      await insert(BUNCHED_WALK_ROWS + 500, '2012-06-01T12:00:00Z', '2011-03-01T00:00:00Z', other.id);
       const expected = inOrderOf(made, sort);
       const base = `/admin/api/subscriptions?from=2011-01-01&to=2011-01-31&sort=${sort}&perPage=25`;
 
@@ -457,7 +458,14 @@ describe('list pages', () => {
       for (let page = 1; page <= 3; page++)
         byNumber.push(...(await list<{ id: number }>(`${base}&page=${page}`)).rows.map((r) => r.id));
       expect(byNumber).toEqual(expected);
-      await database.db.execute(sql`DELETE FROM subscriptions WHERE customer_id = ${customer.id}`);
+
+      // Searched by the customer's name, the matches past the walk come through the customer index, sorted.
+      queries.length = 0;
+      expect(await pagedIds(`/admin/api/subscriptions?q=bunched%20canceller&sort=${sort}&perPage=25`)).toEqual(
+        expected,
+      );
+      expect(queries.some((q) => /= any\(array\(select "customers"\."id"/i.test(q.text))).toBe(true);
+      await database.db.execute(sql`DELETE FROM subscriptions WHERE customer_id IN (${customer.id}, ${other.id})`);
     },
   );
 

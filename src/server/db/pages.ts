@@ -215,11 +215,17 @@ export interface RowExtras {
 const selectOne = (db: Tx, field: SQL = sql`1`) => db.select({ one: field });
 
 /** `select <field>` from the rows matching the list's filter and `more`, with the joins its count declares. */
-const matching = <R extends Keyed, T>(db: Tx, list: ListSpec<R, T>, field?: SQL, more?: SQL) =>
+const matching = <R extends Keyed, T>(
+  db: Tx,
+  list: ListSpec<R, T>,
+  field?: SQL,
+  more?: SQL,
+  where: SQL | undefined = list.where,
+) =>
   (typeof list.count === 'function'
     ? list.count(selectOne(db, field))
     : selectOne(db, field).from(list.count).$dynamic()
-  ).where(and(list.where, more));
+  ).where(and(where, more));
 
 /**
  * A list, declared once by its module for a query: its order and filter, its row query, how it counts, the answer's
@@ -247,6 +253,11 @@ export interface ListSpec<R extends Keyed, T> {
    * by the walk alone).
    */
   bunchesIn?: PgTable;
+  /**
+   * The filter as the matches past a bunching walk are found (`readBunched`), where another form of it reads better
+   * from the search's own index than `where` does; the same rows.
+   */
+  matchesWhere?: SQL;
   /** The export's columns, in SQL (export-columns.ts); a list without them has no export. */
   csv?: ExportColumn[];
 }
@@ -276,8 +287,7 @@ export async function readPage<R extends Keyed, T>(db: Tx, list: ListSpec<R, T>,
             .limit(window.limit)
             .offset(window.offset)
             .execute();
-  const read = () =>
-    Promise.all([readRows(), countRows(db, () => matching(db, list), !!query.exact, !!list.searched)]);
+  const read = () => Promise.all([readRows(), countRows(db, () => matching(db, list), !!query.exact, !!list.searched)]);
   const [rows, counted] = list.searched ? await inSlot(db, 'searches', read) : await read();
   return pageOfRows(
     rows,
@@ -329,7 +339,7 @@ async function readBunched<R extends Keyed, T>(
   // sort, every match would be joined (28,000 subscriptions to their customers, 150 ms) for the 25 kept.
   const loose = unindexed(order);
   // Past the edge is past the cursor too (the edge was read past it): one seek, off no index.
-  const ids = matching(db, list, sql`${order.id}`, seek(loose, edgeAt))
+  const ids = matching(db, list, sql`${order.id}`, seek(loose, edgeAt), list.matchesWhere ?? list.where)
     .orderBy(...inOrder(loose))
     .limit(wanted - walked.length - skip)
     .offset(skip);
