@@ -537,6 +537,29 @@ describe('list pages', () => {
     },
   );
 
+  it.each(['-createdAt', 'createdAt'])(
+    'pages through a rare full name sorted by %s when a walk of the list would not reach its bearers soon, in order',
+    async (sort) => {
+      const insert = (count: number, name: string, from: string) =>
+        database.db.execute(sql`
+          INSERT INTO ${customers} (name, created_at)
+          SELECT ${name}, ${from}::timestamptz + n * interval '1 second' FROM generate_series(1, ${count}) AS n
+          RETURNING id, created_at`) as unknown as Promise<{ rows: { id: number; created_at: string | Date }[] }>;
+      const made = [
+        ...(await insert(30, 'Hiroshi Seldomseen', '2001-01-01T00:00:00Z')).rows,
+        ...(await insert(30, 'Hiroshi Seldomseen', '2001-03-01T00:00:00Z')).rows,
+      ].map((r) => ({ id: r.id, key: new Date(r.created_at).getTime() }));
+      await insert(BUNCHED_WALK_ROWS + 500, 'Often Seen', '2001-02-01T00:00:00Z');
+      const base = `/admin/api/customers?q=hiroshi%20seldomseen&perPage=25&sort=${sort}`;
+      queries.length = 0;
+      // Other tests' customers were made now, after these: past them, a cursor reaches these the same way.
+      const seen = await pagedIds(base);
+      expect(seen.filter((id) => made.some((m) => m.id === id))).toEqual(inOrderOf(made, sort));
+      expect(queries.some((q) => /\+ interval '0 seconds'\) (asc|desc)/i.test(q.text))).toBe(true);
+      await database.db.execute(sql`DELETE FROM ${customers} WHERE name IN ('Hiroshi Seldomseen', 'Often Seen')`);
+    },
+  );
+
   /** The ids of a list read 25 at a time by cursor, as many pages as it has. */
   async function pagedIds(base: string): Promise<number[]> {
     const seen: number[] = [];

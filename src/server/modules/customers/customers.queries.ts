@@ -150,13 +150,14 @@ const CUSTOMER_SORTS = {
  * The customers list in the asked order (newest first by default), narrowed by `where` (a key or a name part, see
  * the service), with the columns of its export.
  */
-export function customerList(db: Tx, where: SQL | undefined, query: CustomerListQuery) {
+export function customerList(db: Tx, where: SQL | undefined, query: CustomerListQuery, byName = false) {
   const order = sortOrder(query.sort, CUSTOMER_SORTS, customers.id);
   return listSpec({
     searched: where !== undefined,
     order,
-    // A first name's bearers are together in name order (every Mary under M), not in order of age.
-    bunchesIn: where !== undefined && order.kind === 'text' ? customers : undefined,
+    // A first name's bearers are together in name order (every Mary under M); in any order, a rare full name's few
+    // bearers (the planner cannot tell it from a common one) lie a walk of the whole list apart.
+    bunchesIn: byName ? customers : undefined,
     where,
     rows: (extras: RowExtras) =>
       db

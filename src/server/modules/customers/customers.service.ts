@@ -82,7 +82,7 @@ export function customersList(db: Db, query: CustomerListQuery) {
   if (phone !== undefined) conditions.push(customerListFilter.phone(phone));
   if (email !== undefined) conditions.push(customerListFilter.email(email));
   if (isName) conditions.push(customerListFilter.namePart(q));
-  return customerList(db, customerListFilter.any(conditions), query);
+  return customerList(db, customerListFilter.any(conditions), query, isName);
 }
 
 export const customersPage = (db: Db, query: CustomerListQuery): Promise<Page<CustomerRow>> =>
