@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const app = Fastify({
     logger: { ...loggerOptions(config.LOG_LEVEL), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     // One line a request, when it is answered (below), not two: the log was a sixth of the server's time (ADR 063).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // TRUST_PROXY=1: exactly one proxy in front, so the client is the address it appended (the right-most
     // X-Forwarded-For entry); entries further left are the client's own say. A function, because Fastify ignores
     // a numeric hop count (it cannot check the peer): the app must be reachable only through that proxy.
