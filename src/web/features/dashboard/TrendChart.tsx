@@ -111,7 +111,7 @@ export function TrendChart({ def, eager = false }: { def: TrendChartDef; eager?:
         </Group>
       </Group>
       {chosen === CUSTOM && <CustomRangeFields def={def} custom={custom} onChange={setCustom} trend={trend} />}
-      <TrendBody def={def} trend={trend} tableShown={tableShown} />
+      <TrendBody def={def} trend={trend} tableShown={tableShown} eager={eager} />
       {alerting && (
         <AlertRuleDialog
           target={{
@@ -273,7 +273,18 @@ function CustomRangeFields({
 }
 
 /** The chart with its legend and data table, or what stands in its place while loading, empty or failed. */
-function TrendBody({ def, trend, tableShown }: { def: TrendChartDef; trend: TrendData; tableShown: boolean }) {
+function TrendBody({
+  def,
+  trend,
+  tableShown,
+  eager,
+}: {
+  def: TrendChartDef;
+  trend: TrendData;
+  tableShown: boolean;
+  /** A chart of the page's first view: drawn without waiting to be seen in view. */
+  eager: boolean;
+}) {
   const navigate = useNavigate();
   const { query, option, table, shownAs } = trend;
   if (query.isError)
@@ -301,6 +312,7 @@ function TrendBody({ def, trend, tableShown }: { def: TrendChartDef; trend: Tren
   return (
     <>
       <Chart
+        eager={eager}
         option={option}
         height={def.height}
         label={`${def.title}, ${shownAs}`}

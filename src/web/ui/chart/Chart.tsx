@@ -36,9 +36,13 @@ export function useInView<T extends Element>(margin = '200px') {
   return [ref, seen] as const;
 }
 
-/** A canvas chart of the given height (300 or 400 px on the dashboard), drawn only once it scrolls into view. */
-export function Chart({ option, height, label, onPointClick }: ChartProps) {
-  const [ref, inView] = useInView<HTMLDivElement>();
+/**
+ * A canvas chart of the given height (300 or 400 px on the dashboard), drawn only once it scrolls into view; at once
+ * when `eager` (a page's first view): waiting for the observer's first report would cost a frame and a render more.
+ */
+export function Chart({ option, height, label, onPointClick, eager = false }: ChartProps & { eager?: boolean }) {
+  const [ref, seen] = useInView<HTMLDivElement>();
+  const inView = eager || seen;
   return (
     <Box ref={ref} h={height}>
       {inView && (
