@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { pageShown, startE2E, type E2E } from './support/harness';
+import { pageShown, signInOnLoginPage, startE2E, type E2E } from './support/harness';
 import { auditLog } from '../src/server/db/schema';
 import { allows, ROLE_IDS, type RoleId } from '../src/contract/access';
 import { actions, features } from '../src/web/app/features';
@@ -43,9 +43,7 @@ describe('a normal sign-in asks for nothing the role cannot have', () => {
       const page = await e.newPage();
       const refusals = watchRefusals(page);
       await page.goto('/admin/login');
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInOnLoginPage(page, user);
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       await nav.getByRole('link').first().waitFor();
       await pageShown(page);
