@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './support/harness';
+import { pageShown, signInOnLoginPage, startE2E, type E2E } from './support/harness';
 import { auditLog } from '../src/server/db/schema';
 import { allows, ROLE_IDS, type RoleId } from '../src/contract/access';
 import { actions, features } from '../src/web/app/features';
@@ -43,13 +43,10 @@ describe('a normal sign-in asks for nothing the role cannot have', () => {
       const page = await e.newPage();
       const refusals = watchRefusals(page);
       await page.goto('/admin/login');
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel('Password').fill(user.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInOnLoginPage(page, user);
       const nav = page.getByRole('navigation', { name: 'Main navigation' });
       await nav.getByRole('link').first().waitFor();
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await pageShown(page);
 
       const menu = await nav
         .getByRole('link')
@@ -59,8 +56,7 @@ describe('a normal sign-in asks for nothing the role cannot have', () => {
       for (const pathname of [...menu, ...offered]) {
         // Opened by its address: the page's HTML starts its own first answers (ADR 041).
         await page.goto(pathname);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await pageShown(page);
       }
 
       expect(refusals).toEqual([]);

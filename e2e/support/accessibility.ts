@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inEachScheme, startE2E, type E2E } from './harness';
+import { inEachScheme, pageShown, startE2E, type E2E } from './harness';
 import { href, paths } from '../../src/web/paths';
 import {
   createCancellation,
@@ -92,7 +92,7 @@ export function checkEveryPage(size: keyof typeof SIZES) {
       for (const path of pages) {
         await page.goto(path);
         // The page with its data: nothing left to load.
-        await page.waitForLoadState('networkidle');
+        await pageShown(page);
         found.push(...(await findingsInEachScheme(page, path, width)));
       }
       expect(found).toEqual([]);
