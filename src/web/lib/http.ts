@@ -9,6 +9,9 @@ import { takeEarlyAnswer } from './early';
 import { forgetCachedAnswers } from './offline/cached-answers';
 import { noteSessionEnded, SESSION_ENDED } from './session-ended';
 
+/** A call was answered 401: the page is on its way to the sign-in page. */
+let leavingForSignIn = false;
+
 /** What a user is asked to quote about a server error: it finds that request's lines in the server's log. */
 export const referenceNote = (reference: string) => `Quote this reference: ${reference}`;
 
@@ -119,9 +122,13 @@ async function send(
     throw new HttpError(0, 'The server could not be reached. Check your connection and try again.');
   }
   if (res.status === 401) {
-    // What the service worker kept of this user's answers goes with the session; the outbox stays for them.
-    noteSessionEnded();
-    void forgetCachedAnswers().finally(() => window.location.assign(LOGIN_PAGE));
+    // What the service worker kept of this user's answers goes with the session; the outbox stays for them. Once:
+    // each call answered 401 after the first would start the same navigation again and cut the one under way.
+    if (!leavingForSignIn) {
+      leavingForSignIn = true;
+      noteSessionEnded();
+      void forgetCachedAnswers().finally(() => window.location.assign(LOGIN_PAGE));
+    }
     throw new HttpError(401, SESSION_ENDED);
   }
   if (!res.ok) {
