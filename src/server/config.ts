@@ -1,5 +1,6 @@
 import { z } from '../contract/zod';
 import { decodeKey } from './secrets/keyring';
+import { DEFAULT_POOL_SIZE } from './db/client';
 
 const bool01 = z.enum(['0', '1']).transform((v) => v === '1');
 const encryptionKey = z
@@ -24,7 +25,7 @@ const envSchema = z.object({
     .pipe(z.array(z.string().url()))
     .default([]),
   REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(DEFAULT_POOL_SIZE),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DATABASE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),

@@ -63,8 +63,11 @@ export interface PoolOptions extends ConnectionSettings {
   maxLagMs?: number;
 }
 
+/** PostgreSQL connections a process opens unless told otherwise (DATABASE_POOL_SIZE; ADR 065). */
+export const DEFAULT_POOL_SIZE = 20;
+
 async function openPostgres(url: string, log?: FastifyBaseLogger, pool_: PoolOptions = {}): Promise<Database> {
-  const max = pool_.poolSize ?? 20;
+  const max = pool_.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({ connectionString: url, max, ...sessionSettings(pool_) });
   // A restarted database server must cost failed requests, not the process.
   pool.on('error', (err) => log?.error({ err }, 'idle PostgreSQL client failed'));

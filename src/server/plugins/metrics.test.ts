@@ -7,6 +7,7 @@ import type { Database } from '../db/types';
 import { createCustomer } from '../test/factories';
 import { Agent, createStaffUser, createTestApp, signedInAgent, spaShell, type TestApp } from '../test/app';
 import { openTestDatabase } from '../test/database';
+import { DEFAULT_POOL_SIZE } from '../db/client';
 
 const TOKEN = 'metrics-token-0123456789abcdefghijklmnop';
 
@@ -160,10 +161,10 @@ describe('metrics on the main port (METRICS_TOKEN)', () => {
       expect(valueOf(text, 'backoffice_db_pool_connections_max', { pool: 'embedded' })).toBe(1);
       expect(valueOf(text, 'backoffice_db_pool_waiting', { pool: 'embedded' })).toBe(0);
     } else {
-      expect(valueOf(text, 'backoffice_db_pool_connections_max', { pool: 'primary' })).toBe(10);
+      expect(valueOf(text, 'backoffice_db_pool_connections_max', { pool: 'primary' })).toBe(DEFAULT_POOL_SIZE);
       expect(valueOf(text, 'backoffice_db_pool_waiting', { pool: 'primary' })).toBe(0);
       // The test tier's stand-in replica is the primary read through read-only connections: never behind.
-      expect(valueOf(text, 'backoffice_db_pool_connections_max', { pool: 'replica 1' })).toBe(10);
+      expect(valueOf(text, 'backoffice_db_pool_connections_max', { pool: 'replica 1' })).toBe(DEFAULT_POOL_SIZE);
       expect(valueOf(text, 'backoffice_db_replica_lag_seconds', { replica: 'replica 1' })).toBe(0);
       expect(valueOf(text, 'backoffice_db_replica_state', { replica: 'replica 1', state: 'ok' })).toBe(1);
       expect(valueOf(text, 'backoffice_db_replica_state', { replica: 'replica 1', state: 'down' })).toBe(0);
