@@ -66,6 +66,10 @@ export function MarkerMap({
   }, [status?.total, onTotal]);
   const loading = !!layers && (!status || status.pending);
   const error = !!status?.error;
+  // The basemap is drawn once the first markers are: decoding and projecting the states takes the main thread for
+  // about 100 ms, which would otherwise come between the markers' answer and their drawing. Kept from then on.
+  const [basemapDue, setBasemapDue] = useState(!layers);
+  if (!basemapDue && !loading) setBasemapDue(true);
 
   const popup = useRef<L.Popup>(null);
   // Content fetched after the window opened changes its size: re-layout, and pan so it is all in view.
@@ -81,8 +85,8 @@ export function MarkerMap({
         preferCanvas
       >
         {tileUrl && <TileLayer url={tileUrl} />}
-        {!config.isPending && <UsOutline overTiles={!!tileUrl} />}
-        {!config.isPending && !tileUrl && <BasemapDetail />}
+        {!config.isPending && basemapDue && <UsOutline overTiles={!!tileUrl} />}
+        {!config.isPending && basemapDue && !tileUrl && <BasemapDetail />}
         {coverage && <CoverageLayer {...coverage} />}
         {layers && <ClusterLayer layers={layers} onSelect={select} onStatus={setStatus} />}
         {markers && <MarkerLayer markers={markers} onSelect={select} />}
