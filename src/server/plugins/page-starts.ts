@@ -66,26 +66,22 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** What a page's head gets: the inline script's code, and the links for its stylesheets. */
-export interface PageStartParts {
-  script: string;
-  links: string;
-}
-
 /**
- * For the head of a signed-in page's HTML, from the build's manifest (`.vite/manifest.json`): every chunk the page's
- * route loads that index.html does not already name, preloaded as modules once the first frame has painted, so the
- * browser fetches them all at once beside the entry instead of a chunk at a time as each one's imports are seen
- * while the page's frame paints with the entry alone (ADR 069); a preload of the route's CSS; and a script starting
- * the GETs its first view makes before any of that code has arrived (ADR 041).
+ * For the head of a signed-in page's HTML, from the build's manifest (`.vite/manifest.json`): a modulepreload
+ * link for every chunk the page's route loads that index.html does not already name, and a preload of its CSS, so
+ * the browser fetches them all at once beside the entry instead of a chunk at a time as each one's imports are seen;
+ * and a script starting the GETs its first view makes before any of that code has arrived (ADR 041).
  * With no manifest (a test's stand-in page) a page starts nothing ahead.
  */
-export function pageStarts(webDir: string, template: string): (pathname: string, role: RoleId) => PageStartParts {
+export function pageStarts(
+  webDir: string,
+  template: string,
+): (pathname: string, role: RoleId) => { script: string; links: string } {
   const manifestFile = path.join(webDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return () => ({ script: '', links: '' });
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
 
-  const chunksOf = (modules: string[]) => {
+  const links = (modules: string[]) => {
     const files = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {
@@ -99,28 +95,25 @@ export function pageStarts(webDir: string, template: string): (pathname: string,
     modules.forEach(visit);
     // Hashed file names of the build: nothing in them to escape.
     const href = (file: string) => `/admin/${file}`;
-    const unnamed = (files: Set<string>) => [...files].filter((file) => !template.includes(file)).map(href);
-    return {
-      modules: unnamed(files),
-      links: unnamed(css)
-        .map((url) => `<link rel="preload" as="style" crossorigin href="${url}">`)
-        .join('\n    '),
-    };
+    return [
+      ...[...files]
+        .filter((file) => !template.includes(file))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${href(f)}">`),
+      ...[...css]
+        .filter((file) => !template.includes(file))
+        .map((f) => `<link rel="preload" as="style" crossorigin href="${href(f)}">`),
+    ].join('\n    ');
   };
-  const frame = chunksOf(FRAME_MODULES);
-  const pages = new Map(
-    Object.entries(PAGES).map(([page, start]) => [page, chunksOf([...FRAME_MODULES, ...start.modules])]),
+  const frameLinks = links(FRAME_MODULES);
+  const pageLinks = new Map(
+    Object.entries(PAGES).map(([page, start]) => [page, links([...FRAME_MODULES, ...start.modules])]),
   );
 
   return (pathname, role) => {
     const page = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     // Pages outside the frame ask for none of its answers: one never taken would stay open as long as the page.
     if (OUTSIDE_FRAME.has(page)) return { script: '', links: '' };
-    const chunks = pages.get(page) ?? frame;
-    return {
-      script: earlyScript(earlyAnswers(page, role)) + modulesAfterFirstFrame(chunks.modules),
-      links: chunks.links,
-    };
+    return { script: earlyScript(earlyAnswers(page, role)), links: pageLinks.get(page) ?? frameLinks };
   };
 }
 
@@ -133,13 +126,3 @@ const earlyScript = (urls: string[]) =>
   `var p=fetch(u,{credentials:'same-origin',headers:{'X-Requested-With':'XMLHttpRequest',Accept:'application/json'}});` +
   // Taken or not, a failure is the app's to report: none is left unhandled in the console.
   `p.catch(function(){});window.${EARLY_ANSWERS}[u]=p})`;
-
-/**
- * Module preloads of `urls` (as the entry's `crossorigin` script asks for its imports), added once the first frame
- * has painted: in the HTML they came with the entry, and on a fast link before the frame, which then waited on them.
- */
-const modulesAfterFirstFrame = (urls: string[]) =>
-  urls.length === 0
-    ? ''
-    : `;requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(urls)}.forEach(function(u){` +
-      `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;document.head.appendChild(l)})})})`;

@@ -78,7 +78,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDir: string 
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`));
     // A signed-in page's code and first answers are asked for at once (ADR 041); the sign-in pages start nothing.
-    // Its answers first, before the stylesheet a script would wait for; its code once the first frame has painted.
+    // Its answers first, before the stylesheet a script would wait for; its code after the entry's.
     const starts = request.user ? startsOf(request.url.split('?')[0]!, request.user.role) : { script: '', links: '' };
     const html = template
       .replace(
