@@ -107,6 +107,16 @@ describe('prospect map', () => {
   });
 });
 
+/** The clusters' requests a page has made, by the query each asked. */
+const clusterQueries = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.pathname === '/admin/api/maps/clusters')
+      .map((url) => url.search),
+  );
+
 describe('general map', () => {
   it('draws members and prospects from the map data over the offline US outline', async () => {
     const { page } = await e.signedInPage({ at: '/admin/map' });
@@ -121,6 +131,21 @@ describe('general map', () => {
     await expect.poll(() => page.locator('.leaflet-popup').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await page.screenshot({ path: '.tmp/screens/general-map-1280.png' });
   });
+
+  for (const [at, first] of [
+    ['/admin/map', '?zoom=4&west=-180&south=0&east=-30&north=75&members=1&visits=all'],
+    ['/admin/prospects/map', '?zoom=4&west=-180&south=0&east=-30&north=75&visits=all'],
+  ] as const)
+    it(`draws its first markers from the clusters its HTML asked for ahead, then asks for the view it laid out (${at})`, async () => {
+      const { page } = await e.signedInPage({ at });
+      await expect.poll(() => markerTitles(page), MAP_WAIT).toContain('Otto Open');
+      // The HTML's request was taken by the map (none left untaken), and the map never asked it again itself.
+      expect(
+        await page.evaluate(() => Object.keys((window as unknown as { __earlyAnswers: object }).__earlyAnswers)),
+      ).toEqual([]);
+      await expect.poll(() => clusterQueries(page), MAP_WAIT).toContainEqual(expect.not.stringContaining('west=-180&'));
+      expect((await clusterQueries(page)).filter((query) => query === first)).toHaveLength(1);
+    });
 });
 
 describe('an info window of a visit', () => {

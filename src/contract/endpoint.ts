@@ -82,3 +82,19 @@ export function fillPath(pattern: string, params?: Record<string, unknown>): str
 
 /** The path of a call. */
 export const pathOf = (e: Endpoint, params?: Record<string, unknown>) => fillPath(e.path, params);
+
+/**
+ * The URL of a call: the path with its parameters, then the query (empty values left out), in the query's key
+ * order. The web app's calls and the GETs a page's HTML makes ahead of them (ADR 041) are built by it alike, so an
+ * answer asked for ahead is found by its URL.
+ */
+export function urlOf(e: Endpoint, input: { params?: unknown; query?: unknown } = {}): string {
+  const path = pathOf(e, input.params as Record<string, unknown> | undefined);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}

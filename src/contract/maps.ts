@@ -2,6 +2,7 @@ import { z } from './zod';
 import { endpoint } from './endpoint';
 import { decimal, id, int } from './primitives';
 import type { Topic } from './topics';
+import { MAP_DEFAULTS } from './business';
 
 /** Marker pictures; the web draws each from a bundled icon (customer icons are 20×24, §2). */
 export const MARKER_IMAGES = ['customer', 'prospect', 'prospect-converted'] as const;
@@ -86,6 +87,40 @@ export const clusterQuery = z.object({
   members: z.enum(['1', '0'], { error: 'The members must be 1 or 0.' }).optional(),
 });
 export type ClusterQuery = z.input<typeof clusterQuery>;
+
+/** What a map shows: the members, and/or the visits (all or a subset). */
+export interface MapLayers {
+  members?: boolean;
+  visits?: VisitLayer;
+}
+
+/** A view as the server is asked for it: the zoom and a box (west and east may pass ±180 to cross the antimeridian). */
+export interface MapView {
+  zoom: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/**
+ * The view a map of layers asks its first clusters for, before Leaflet has laid it out: the starting zoom (§9) over
+ * the US, its territories in the Caribbean and the seas around them, whatever the window's size, so that a page's
+ * HTML can ask for it ahead of the map's code (ADR 070). The view the map then lays out is asked for as it settles.
+ */
+export const FIRST_CLUSTER_VIEW: MapView = { zoom: MAP_DEFAULTS.zoom, west: -180, south: 0, east: -30, north: 75 };
+
+/** The general map's layers: every member and every visit (§2). */
+export const GENERAL_MAP_LAYERS: MapLayers = { members: true, visits: 'all' };
+/** The prospect map's subset when it opens (§2), members not shown. */
+export const PROSPECT_MAP_FIRST_SUBSET: VisitLayer = 'all';
+
+/** The clusters' query of a view and layers, in the one form both the map and a page's HTML ask it. */
+export const clusterQueryOf = (view: MapView, layers: MapLayers): ClusterQuery => ({
+  ...view,
+  ...(layers.members && { members: '1' as const }),
+  ...(layers.visits && { visits: layers.visits }),
+});
 
 /** The view a map asks the names of its places for. */
 export const placesQuery = clusterQuery.pick({ zoom: true, west: true, south: true, east: true, north: true });

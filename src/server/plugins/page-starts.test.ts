@@ -6,6 +6,8 @@ import { EARLY_ANSWERS } from '../../contract/pages';
 import { createStaffUser, createTestApp, signedInAgent, type TestApp } from '../test/app';
 import { allows, ROLE_IDS, type RoleId } from '../../contract/access';
 import { ENDPOINTS } from '../../contract/endpoints';
+import { urlOf } from '../../contract/endpoint';
+import { clusterQueryOf, FIRST_CLUSTER_VIEW, GENERAL_MAP_LAYERS, mapEndpoints } from '../../contract/maps';
 import { earlyAnswers, PAGES, FRAME_MODULES } from './page-starts';
 
 /** A build as vite.config.ts makes it, its manifest keying chunks by their source under src/web. */
@@ -93,7 +95,26 @@ describe("a signed-in page's HTML", () => {
       'assets/shared-S1.js',
     ]);
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/admin/assets/MapPage-M1.css">');
-    expect(asked(res.body)).toEqual(['/admin/api/me', '/admin/api/account/two-factor', '/admin/api/maps/config']);
+    expect(asked(res.body)).toEqual([
+      '/admin/api/me',
+      '/admin/api/account/two-factor',
+      '/admin/api/maps/config',
+      '/admin/api/maps/clusters?zoom=4&west=-180&south=0&east=-30&north=75&members=1&visits=all',
+    ]);
+  });
+
+  it("asks for the map's first clusters as its map asks them, members only for a role that may see them", () => {
+    const clusters = (page: string, role: RoleId) =>
+      earlyAnswers(page, role).filter((url) => url.startsWith('/admin/api/maps/clusters'));
+    const members = clusterQueryOf(FIRST_CLUSTER_VIEW, GENERAL_MAP_LAYERS);
+    expect(clusters('/admin/map', 'administrator')).toEqual([urlOf(mapEndpoints.clusters, { query: members })]);
+    expect(clusters('/admin/prospects/map', 'field-rep')).toEqual([
+      urlOf(mapEndpoints.clusters, { query: clusterQueryOf(FIRST_CLUSTER_VIEW, { visits: 'all' }) }),
+    ]);
+    for (const role of ROLE_IDS)
+      expect(clusters('/admin/map', role).length, role).toBe(
+        allows(role, mapEndpoints.clusters.access) && allows(role, mapEndpoints.customers.access) ? 1 : 0,
+      );
   });
 
   it('names the frame alone on a page it does not know, with a query string or a trailing slash on one it does', async () => {
@@ -112,13 +133,20 @@ describe("a signed-in page's HTML", () => {
 
   it('asks on no page, for any role, for an answer whose endpoint that role may not call', () => {
     const endpointOf = (url: string) =>
-      ENDPOINTS.find((e) => e.method === 'GET' && new RegExp(`^${e.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(url))!;
+      ENDPOINTS.find(
+        (e) => e.method === 'GET' && new RegExp(`^${e.path.replace(/:[A-Za-z]+/g, '[^/]+')}$`).test(url.split('?')[0]!),
+      )!;
     for (const role of ROLE_IDS)
       for (const page of Object.keys(PAGES))
         for (const url of earlyAnswers(page, role))
           expect(allows(role, endpointOf(url).access), `${role} on ${page}: ${url}`).toBe(true);
     // Each role still gets the frame's answers, and the maps' settings on a map.
-    for (const role of ROLE_IDS) expect(earlyAnswers('/admin/map', role)).toHaveLength(3);
+    for (const role of ROLE_IDS)
+      expect(earlyAnswers('/admin/map', role).slice(0, 3)).toEqual([
+        '/admin/api/me',
+        '/admin/api/account/two-factor',
+        '/admin/api/maps/config',
+      ]);
   });
 
   it('starts nothing on the sign-in page', async () => {

@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { allows, type RoleId } from '../../contract/access';
+import { allows, type Access, type RoleId } from '../../contract/access';
 import { authEndpoints } from '../../contract/auth';
-import { pathOf, type ReadEndpoint } from '../../contract/endpoint';
-import { mapEndpoints } from '../../contract/maps';
+import { urlOf, type ReadEndpoint } from '../../contract/endpoint';
+import {
+  clusterQueryOf,
+  FIRST_CLUSTER_VIEW,
+  GENERAL_MAP_LAYERS,
+  mapEndpoints,
+  PROSPECT_MAP_FIRST_SUBSET,
+  type MapLayers,
+} from '../../contract/maps';
 import { mfaEndpoints } from '../../contract/mfa';
 import {
   CUSTOMERS_PAGE,
@@ -16,11 +23,23 @@ import {
 } from '../../contract/pages';
 import { DASHBOARD_OPENING_TRENDS, statsEndpoints, trendName } from '../../contract/stats';
 
-/** A GET a page's first view makes: its endpoint, whose access decides which roles the HTML asks it for. */
+/**
+ * A GET a page's first view makes: its endpoint, whose access decides which roles the HTML asks it for, and what
+ * else a role needs for the data this call asks (a layer of members on a map).
+ */
 interface EarlyAnswer {
   endpoint: ReadEndpoint;
   params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  alsoNeeds?: Access;
 }
+
+/** A map page's first clusters, as its map asks them before it is laid out. */
+const firstClusters = (layers: MapLayers): EarlyAnswer => ({
+  endpoint: mapEndpoints.clusters,
+  query: clusterQueryOf(FIRST_CLUSTER_VIEW, layers),
+  ...(layers.members && { alsoNeeds: mapEndpoints.customers.access }),
+});
 
 /** What a page's first view runs: web modules as the build manifest keys them (paths under src/web), and its first GETs. */
 interface PageStart {
@@ -44,8 +63,14 @@ export const PAGES: Record<string, PageStart> = {
       params: { name: trendName(endpoint, view) },
     })),
   },
-  [MAP_PAGE]: { modules: ['features/maps/MapPage.tsx'], answers: [{ endpoint: mapEndpoints.config }] },
-  [PROSPECT_MAP_PAGE]: { modules: ['features/maps/ProspectMapPage.tsx'], answers: [{ endpoint: mapEndpoints.config }] },
+  [MAP_PAGE]: {
+    modules: ['features/maps/MapPage.tsx'],
+    answers: [{ endpoint: mapEndpoints.config }, firstClusters(GENERAL_MAP_LAYERS)],
+  },
+  [PROSPECT_MAP_PAGE]: {
+    modules: ['features/maps/ProspectMapPage.tsx'],
+    answers: [{ endpoint: mapEndpoints.config }, firstClusters({ visits: PROSPECT_MAP_FIRST_SUBSET })],
+  },
   [CUSTOMERS_PAGE]: { modules: ['features/customers/CustomersPage.tsx'] },
 };
 
@@ -56,8 +81,8 @@ export const PAGES: Record<string, PageStart> = {
  */
 export function earlyAnswers(page: string, role: RoleId): string[] {
   return [...FRAME_ANSWERS, ...(PAGES[page]?.answers ?? [])]
-    .filter(({ endpoint }) => allows(role, endpoint.access))
-    .map(({ endpoint, params }) => pathOf(endpoint, params));
+    .filter(({ endpoint, alsoNeeds }) => allows(role, endpoint.access) && (!alsoNeeds || allows(role, alsoNeeds)))
+    .map(({ endpoint, params, query }) => urlOf(endpoint, { params, query }));
 }
 
 interface ManifestChunk {

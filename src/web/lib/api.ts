@@ -1,17 +1,5 @@
-import { pathOf, type CallInput, type Endpoint, type ResponseOf } from '../../contract/endpoint';
+import { urlOf, type CallInput, type Endpoint, type ResponseOf } from '../../contract/endpoint';
 import { request, type CallInit } from './http';
-
-/** The URL of a call: the path with its parameters, then the query (empty values left out). */
-export function urlOf(e: Endpoint, input: { params?: unknown; query?: unknown } = {}): string {
-  const path = pathOf(e, input.params as Record<string, unknown> | undefined);
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    for (const item of Array.isArray(value) ? value : [value])
-      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 /** Calls a declared endpoint: the one typed way the web app reaches the server. */
 export function api<E extends Endpoint>(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { Endpoint } from '../../contract/endpoint';
-import { urlOf } from '../lib/api';
+import { urlOf } from '../../contract/endpoint';
 import { download, HttpError } from '../lib/http';
 import { notify } from './notify';
 

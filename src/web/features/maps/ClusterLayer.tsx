@@ -1,17 +1,17 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import type { ClusterItem, MapMarker, VisitLayer } from '../../../contract/maps';
+import {
+  clusterQueryOf,
+  FIRST_CLUSTER_VIEW,
+  type ClusterItem,
+  type MapLayers,
+  type MapMarker,
+} from '../../../contract/maps';
 import { useClusters } from './api';
 import { clusterIcon, markerIcons } from './icons';
 import { fitTo } from './fit';
 import { useMapView } from './useMapView';
-
-/** What a map shows: the members, and/or the visits (all or a subset). */
-export interface MapLayers {
-  members?: boolean;
-  visits?: VisitLayer;
-}
 
 export interface ClusterStatus {
   /** No answer yet for these layers. */
@@ -45,13 +45,9 @@ export function ClusterLayer({
   onStatus(status: ClusterStatus): void;
 }) {
   const map = useMap();
-  const view = useMapView();
-
-  const clusters = useClusters({
-    ...view,
-    ...(layers.members && { members: '1' as const }),
-    ...(layers.visits && { visits: layers.visits }),
-  });
+  // Every map of layers starts at MAP_DEFAULTS: its first view is the one a page's HTML may have asked for already.
+  const view = useMapView(FIRST_CLUSTER_VIEW);
+  const clusters = useClusters(clusterQueryOf(view, layers));
   const { data, isPending, isError, refetch } = clusters;
 
   useEffect(() => {

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
+import { GENERAL_MAP_LAYERS } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerMap } from './MarkerMap';
 import { MarkerLegend } from './MarkerLegend';
 import { CoverageControl, CoverageLegend, useCoverageChoice } from './CoverageControl';
-
-const EVERYTHING = { members: true, visits: 'all' } as const;
 
 /** The general map page (§2), fed by the general map data: every located member and prospect visit. */
 export function MapPage() {
@@ -22,7 +21,7 @@ export function MapPage() {
       {coverage.on && <CoverageLegend />}
       <MarkerMap
         label="Map of members and prospects"
-        layers={EVERYTHING}
+        layers={GENERAL_MAP_LAYERS}
         onTotal={setTotal}
         coverage={coverage.layer}
       />

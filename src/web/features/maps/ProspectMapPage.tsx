@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Checkbox, Group, SegmentedControl, Stack } from '@mantine/core';
-import { mapEndpoints, type VisitLayer } from '../../../contract/maps';
+import { mapEndpoints, PROSPECT_MAP_FIRST_SUBSET, type VisitLayer } from '../../../contract/maps';
 import { PageHeader } from '../../ui';
 import { MarkerLegend } from './MarkerLegend';
 import { MarkerMap } from './MarkerMap';
@@ -17,7 +17,7 @@ const SUBSETS: { value: Subset; label: string }[] = [
 
 /** Prospect visits by subset (§2), with existing members overlaid on demand. */
 export function ProspectMapPage() {
-  const [subset, setSubset] = useState<Subset>('all');
+  const [subset, setSubset] = useState<Subset>(PROSPECT_MAP_FIRST_SUBSET);
   const can = useCan();
   // The members' markers are the office's: a rep's map shows their own visits only.
   const mayShowMembers = can(mapEndpoints.customers.access);

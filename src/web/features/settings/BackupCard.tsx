@@ -1,7 +1,7 @@
 import { Button, Card, Code, Group, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { backupEndpoints } from '../../../contract/backups';
-import { urlOf } from '../../lib/api';
+import { urlOf } from '../../../contract/endpoint';
 import { ErrorState, LoadingState } from '../../ui';
 import { useApiQuery } from '../../lib/data';
 
