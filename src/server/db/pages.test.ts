@@ -225,6 +225,8 @@ describe('list pages', () => {
     ['/admin/api/subscription-cancellations?type=return', 'cancellations_type_cancelled_at_idx'],
     ['/admin/api/subscription-cancellations?reasonId=1', 'cancellations_cancellation_reason_idx'],
     ['/admin/api/subscription-cancellations?returnReasonId=1', 'cancellations_return_reason_idx'],
+    // The carrier each cancellation keeps (migration 0014): no walk of the list testing each one's subscription.
+    ['/admin/api/subscription-cancellations?carrierId=2', 'cancellations_carrier_cancelled_at_idx'],
     ['/admin/api/devices?status=6', 'devices_status_id_idx'],
     ['/admin/api/devices?status=6&productId=1', 'devices_status_product_idx'],
     // The latest deployed devices, those of the model, their subscriptions, then their cancellations, put in order.

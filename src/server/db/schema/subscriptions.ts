@@ -108,6 +108,11 @@ export const subscriptionCancellations = pgTable(
      * this table alone: through the joins it cost O(table) at a million customers.
      */
     customerName: text('customer_name'),
+    /**
+     * The subscription's carrier, copied by the same trigger (migration 0014) and on a change of carrier, so the
+     * list's carrier filter reads one index in list order: through the join a small carrier's page walked the list.
+     */
+    carrierId: integer('carrier_id'),
   },
   (t) => [
     index('cancellations_cancelled_at_idx').on(t.cancelledAt, t.id),
@@ -116,6 +121,8 @@ export const subscriptionCancellations = pgTable(
     // The list's type filter (21-day returns or later cancellations), read in list order.
     index('cancellations_type_cancelled_at_idx').on(t.isReturn, t.cancelledAt, t.id),
     index('cancellations_subscription_idx').on(t.subscriptionId),
+    // One carrier's cancellations (the list's carrier filter), read in list order.
+    index('cancellations_carrier_cancelled_at_idx').on(t.carrierId, t.cancelledAt, t.id),
     // One reason's cancellations (the list's reason filter), read in list order.
     index('cancellations_cancellation_reason_idx').on(t.cancellationReasonId, t.cancelledAt, t.id),
     // One return reason's cancellations (the list's return reason filter), read in list order.

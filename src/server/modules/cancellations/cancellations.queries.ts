@@ -27,7 +27,8 @@ export function cancellationList(db: Db, f: CancellationFilters, timeZone: strin
   const conditions: SQL[] = [];
   const search = f.q ? cancellationSearch(f.q) : undefined;
   if (search) conditions.push(search.where);
-  if (f.carrierId) conditions.push(eq(subscriptions.carrierId, f.carrierId));
+  // The carrier each cancellation keeps (migration 0014), read off its index in list order.
+  if (f.carrierId) conditions.push(eq(c.carrierId, f.carrierId));
   if (f.type) conditions.push(eq(c.isReturn, f.type === 'return'));
   if (f.needsReason) conditions.push(eq(c.cancellationReasonId, 0));
   if (f.reasonId) conditions.push(eq(c.cancellationReasonId, f.reasonId));
@@ -65,10 +66,9 @@ export function cancellationList(db: Db, f: CancellationFilters, timeZone: strin
         .leftJoin(devices, eq(devices.id, subscriptions.deviceId))
         .$dynamic(),
     // The count joins subscriptions only when a filter is about them: over every cancellation the join costs seconds.
-    count:
-      search?.joinsSubscriptions || f.carrierId
-        ? (one) => one.from(c).innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)).$dynamic()
-        : c,
+    count: search?.joinsSubscriptions
+      ? (one) => one.from(c).innerJoin(subscriptions, eq(subscriptions.id, c.subscriptionId)).$dynamic()
+      : c,
     toRow: (r): CancellationRow => ({
       id: r.id,
       subscriptionId: r.subscriptionId,

@@ -217,6 +217,28 @@ describe('GET /admin/api/subscription-cancellations', () => {
     expect(await found('Elsewhere')).toEqual([cancellation.id]);
   });
 
+  it("filters cancellations by their subscription's carrier as it is now: after a change of carrier, or a write that named another", async () => {
+    const subscription = await createSubscription(t.db, { carrierId: 3 });
+    const cancellation = await createCancellation(t.db, { subscriptionId: subscription.id, carrierId: 1 });
+    const ofCarrier = async (carrierId: number) => {
+      const page = await list(`carrierId=${carrierId}&perPage=100`);
+      return page.rows.some((r) => r.id === cancellation.id);
+    };
+    expect(await ofCarrier(3)).toBe(true);
+    expect(await ofCarrier(1)).toBe(false);
+
+    await t.db.update(subscriptions).set({ carrierId: 4 }).where(eq(subscriptions.id, subscription.id));
+    expect(await ofCarrier(3)).toBe(false);
+    expect(await ofCarrier(4)).toBe(true);
+
+    await t.db
+      .update(subscriptionCancellations)
+      .set({ carrierId: 2 })
+      .where(eq(subscriptionCancellations.id, cancellation.id));
+    expect(await ofCarrier(2)).toBe(false);
+    expect(await ofCarrier(4)).toBe(true);
+  });
+
   it('refuses an unknown type', async () => {
     const res = await agent.get('/admin/api/subscription-cancellations?type=refund');
     expect(res.statusCode).toBe(422);
