@@ -56,6 +56,17 @@ describe('AuditHistory', () => {
     expect(String((fetchStub.mock.calls[0] as unknown[])[0])).toBe('/admin/api/audit?entityType=supplier&entityId=7');
   });
 
+  it("draws a phone's two columns from the first render on a phone, before its box has been measured", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([renamed]), { status: 200 })),
+    );
+    vi.stubGlobal('innerWidth', 375);
+    renderWithProviders(<AuditHistory entityType="supplier" entityId={7} />);
+    expect(await screen.findByText('Acme → Acme Wholesale')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Entry', 'Change']);
+  });
+
   it('shows an undo with the change it took back, and Redo only where the server says it applies', async () => {
     vi.stubGlobal(
       'fetch',

@@ -17,13 +17,16 @@ export interface AuditHistoryProps {
  */
 export function AuditHistory({ entityType, entityId, empty }: AuditHistoryProps) {
   const history = useAuditHistory(entityType, entityId);
-  // The space the page gives it, not the window: a device's history sits in a column beside its actions.
+  // The space the page gives it, not the window: a device's history sits in a column beside its actions. Until that
+  // is measured (a frame after the first draw) the window's width stands for it: a phone never draws the wide
+  // columns first, to scroll them sideways for a frame.
   const { ref, width } = useElementSize();
+  const narrow = (width || window.innerWidth) <= NARROW_TABLE;
   return (
     <Box ref={ref}>
       <DataTable
         caption="History"
-        {...fittingColumns(width > 0 && width <= NARROW_TABLE, historyColumns, historyPhoneColumns, 600)}
+        {...fittingColumns(narrow, historyColumns, historyPhoneColumns, 600)}
         rows={history.data}
         loading={history.isFetching}
         error={history.error}
